@@ -1,0 +1,49 @@
+# WarpSplit top-level build.
+#   make            the C model library and the wpusim command
+#   make kernels    every kernel (RISC-V, with Debian's clang + lld) and its host build
+#   make test       the test suite (last line: N passed, N failed)
+#   make run        the default benchmark on the default configuration
+#   make bench      simulator speed against native execution
+#   make setup      install what the project needs from Debian's packages
+
+CC      ?= cc
+CFLAGS  := -std=c11 -Wall -Wextra -Werror -O2 $(EXTRA_CFLAGS)
+BUILD   := build
+RV_CC   := clang
+RV_CFLAGS := --target=riscv32 -march=rv32imf -mabi=ilp32f -mno-relax -fno-jump-tables -O2 \
+             -ffreestanding -nostdlib -ffp-contract=off
+
+LIB_SRCS := $(wildcard cmodel/*.c)
+LIB_OBJS := $(LIB_SRCS:%.c=$(BUILD)/%.o)
+LIB      := $(BUILD)/libwsim.a
+WPUSIM   := $(BUILD)/wpusim
+
+.PHONY: all setup kernels host-kernels test test-quick run bench clean
+all: $(WPUSIM)
+
+$(BUILD)/cmodel/%.o: cmodel/%.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -MMD -MP -c $< -o $@
+
+$(LIB): $(LIB_OBJS)
+	@rm -f $@
+	$(AR) rcs $@ $^
+
+$(BUILD)/sim/%.o: sim/%.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -Icmodel -MMD -MP -c $< -o $@
+
+$(WPUSIM): $(BUILD)/sim/wpusim.o $(LIB)
+	$(CC) $(CFLAGS) $^ -lm -o $@
+
+-include $(LIB_OBJS:.o=.d) $(BUILD)/sim/wpusim.d
+-include kernels/kernels.mk
+-include tests/isa/isa.mk
+-include tests/unit/softfloat.mk
+-include tests/tests.mk
+
+setup:
+	sh scripts/setup.sh
+
+clean:
+	rm -rf $(BUILD)
