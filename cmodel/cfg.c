@@ -1,0 +1,289 @@
+/* Immediate post-dominators by the Cooper-Harvey-Kennedy iterative algorithm
+ * ("A Simple, Fast Dominance Algorithm") run on the reversed CFG. */
+#include "cfg.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define EXIT_NODE (-2)
+
+typedef struct cfg_work {
+    int n, cap;
+    uint32_t *pc;   /* node -> pc */
+    int (*succ)[2]; /* node -> up to two successors (node, EXIT_NODE or -1) */
+    int *node_of;   /* word -> node in the current function, or -1 */
+} cfg_work_t;
+
+static size_t word_of(const program_t *p, uint32_t pc) { return (pc - p->code_lo) >> 2; }
+
+static int in_code(const program_t *p, uint32_t pc)
+{
+    return !(pc & 3) && pc >= p->code_lo && pc < p->code_hi && p->is_exec[word_of(p, pc)];
+}
+
+static int is_entry(const program_t *p, uint32_t pc) { return in_code(p, pc) && p->is_func[word_of(p, pc)]; }
+
+static void mark_entry(program_t *p, uint32_t pc)
+{
+    if (in_code(p, pc) && !p->is_func[word_of(p, pc)]) {
+        p->is_func[word_of(p, pc)] = 1;
+        p->nfuncs++;
+    }
+}
+
+/* Pair every jalr with an auipc that sets its base register just before it,
+ * unless something jumps straight to the jalr. */
+static void pair_jumps(program_t *p)
+{
+    size_t words = (p->code_hi - p->code_lo) / 4;
+    uint8_t *target = calloc(words ? words : 1, 1);
+    for (size_t k = 0; k < words; k++) {
+        const isa_insn_t *d = &p->code[k];
+        if ((d->cls == ISA_CLASS_BRANCH || d->op == ISA_OP_jal) && in_code(p, d->target))
+            target[word_of(p, d->target)] = 1;
+    }
+    for (size_t k = 1; k < words; k++) {
+        isa_insn_t *d = &p->code[k], *prev = &p->code[k - 1];
+        if (d->op != ISA_OP_jalr || d->rs1 == 0 || target[k] || !p->is_exec[k - 1]) continue;
+        if (prev->op == ISA_OP_auipc && prev->rd == d->rs1) {
+            uint32_t pc = p->code_lo + 4 * (uint32_t)(k - 1);
+            d->flags |= ISA_F_PAIRED;
+            d->target = (pc + prev->imm + d->imm) & ~1u;
+        }
+    }
+    free(target);
+}
+
+static const prog_symbol_t *func_symbol(const program_t *p, uint32_t entry)
+{
+    const prog_symbol_t *s = program_symbol_at(p, entry);
+    return s && s->addr == entry && s->is_func && s->size ? s : NULL;
+}
+
+/* Where control goes after the instruction at pc, within function [entry, lo..hi). */
+static int add_node(cfg_work_t *w, const program_t *p, uint32_t pc)
+{
+    size_t k = word_of(p, pc);
+    if (w->node_of[k] >= 0) return w->node_of[k];
+    if (w->n == w->cap) {
+        w->cap = w->cap ? 2 * w->cap : 256;
+        w->pc = realloc(w->pc, (size_t)w->cap * sizeof *w->pc);
+        w->succ = realloc(w->succ, (size_t)w->cap * sizeof *w->succ);
+    }
+    w->pc[w->n] = pc;
+    w->succ[w->n][0] = w->succ[w->n][1] = -1;
+    w->node_of[k] = w->n;
+    return w->n++;
+}
+
+int cfg_analyse_function(program_t *p, uint32_t entry, char *err, size_t errlen)
+{
+    if (!in_code(p, entry)) {
+        snprintf(err, errlen, "%s: function at 0x%08x is outside the program's code", p->path, entry);
+        return -1;
+    }
+    mark_entry(p, entry);
+    const prog_symbol_t *fs = func_symbol(p, entry);
+    uint64_t lo = fs ? fs->addr : 0, hi = fs ? (uint64_t)fs->addr + fs->size : 0x100000000ull;
+
+    size_t words = (p->code_hi - p->code_lo) / 4;
+    cfg_work_t w = {0};
+    if (!p->cfg_node_of) { /* word -> node map, kept all -1 between calls */
+        p->cfg_node_of = malloc((words ? words : 1) * sizeof *p->cfg_node_of);
+        for (size_t k = 0; k < words; k++) p->cfg_node_of[k] = -1;
+    }
+    w.node_of = p->cfg_node_of;
+
+    /* Discover the function's instructions and edges (worklist = node order). */
+    add_node(&w, p, entry);
+    int rc = 0;
+    for (int u = 0; u < w.n && rc == 0; u++) {
+        uint32_t pc = w.pc[u];
+        const isa_insn_t *d = &p->code[word_of(p, pc)];
+        uint32_t next[2];
+        int nn = 0, to_exit = 0;
+        switch (d->cls) {
+        case ISA_CLASS_BRANCH:
+            next[nn++] = pc + 4;
+            if (d->target != pc + 4) next[nn++] = d->target;
+            break;
+        case ISA_CLASS_JAL:
+            if (d->flags & ISA_F_CALL) next[nn++] = pc + 4;
+            else next[nn++] = d->target;
+            break;
+        case ISA_CLASS_JALR:
+            if (d->flags & ISA_F_CALL) next[nn++] = pc + 4;
+            else if (d->flags & ISA_F_RETURN) to_exit = 1;
+            else if (d->flags & ISA_F_PAIRED) next[nn++] = d->target;
+            else {
+                char where[96], dis[64];
+                program_describe_pc(p, pc, where, sizeof where);
+                isa_disasm(d, pc, dis, sizeof dis);
+                snprintf(err, errlen,
+                         "%s: indirect jump at 0x%08x (%s: %s) has targets the control-flow analysis "
+                         "cannot bound (a jump table?); compile with -fno-jump-tables "
+                         "(and -fno-optimize-sibling-calls if it is an indirect tail call)",
+                         p->path, pc, where, dis);
+                p->code[word_of(p, pc)].flags |= ISA_F_UNBOUNDED;
+                rc = -1;
+            }
+            break;
+        case ISA_CLASS_ILLEGAL: case ISA_CLASS_EBREAK:
+            to_exit = 1; /* dead end: the thread faults here */
+            break;
+        default:
+            next[nn++] = pc + 4;
+            break;
+        }
+        int ns = 0;
+        if (to_exit) w.succ[u][ns++] = EXIT_NODE;
+        for (int i = 0; i < nn; i++) {
+            uint32_t t = next[i];
+            int leaves = !in_code(p, t) || t < lo || t >= hi || (t != entry && is_entry(p, t));
+            if (leaves) {
+                /* tail call, fall into another function, or a bad target (faults at run time) */
+                if (d->cls == ISA_CLASS_JAL || d->cls == ISA_CLASS_JALR) p->code[word_of(p, pc)].flags |= ISA_F_TAILCALL;
+                if (ns == 0 || w.succ[u][0] != EXIT_NODE) w.succ[u][ns++] = EXIT_NODE;
+            } else {
+                w.succ[u][ns++] = add_node(&w, p, t);
+            }
+        }
+    }
+
+    if (rc == 0) {
+        /* Post-dominators: dominators of the reversed graph rooted at EXIT.
+         * Index n stands for EXIT. Reverse-graph successors are the original
+         * predecessors. */
+        int n = w.n;
+        int *npred = calloc((size_t)n + 1, sizeof *npred);
+        for (int u = 0; u < n; u++)
+            for (int i = 0; i < 2; i++) {
+                int v = w.succ[u][i];
+                if (v == -1) continue;
+                npred[v == EXIT_NODE ? n : v]++;
+            }
+        int *start = malloc(((size_t)n + 2) * sizeof *start);
+        start[0] = 0;
+        for (int v = 0; v <= n; v++) start[v + 1] = start[v] + npred[v];
+        int *pred = malloc(((size_t)start[n + 1] + 1) * sizeof *pred);
+        int *fill = calloc((size_t)n + 1, sizeof *fill);
+        for (int u = 0; u < n; u++)
+            for (int i = 0; i < 2; i++) {
+                int v = w.succ[u][i];
+                if (v == -1) continue;
+                int vv = v == EXIT_NODE ? n : v;
+                pred[start[vv] + fill[vv]++] = u;
+            }
+
+        /* Post-order numbering of the reversed graph by an iterative DFS from EXIT. */
+        int *po = malloc(((size_t)n + 1) * sizeof *po); /* node -> postorder number, -1 unvisited */
+        int *order = malloc(((size_t)n + 1) * sizeof *order); /* postorder number -> node */
+        int *stack = malloc(((size_t)n + 1) * sizeof *stack);
+        int *it = calloc((size_t)n + 1, sizeof *it);
+        for (int v = 0; v <= n; v++) po[v] = -1;
+        int sp = 0, count = 0;
+        uint8_t *seen = calloc((size_t)n + 1, 1);
+        stack[sp++] = n;
+        seen[n] = 1;
+        while (sp) {
+            int v = stack[sp - 1];
+            if (it[v] < npred[v]) {
+                int u = pred[start[v] + it[v]++];
+                if (!seen[u]) { seen[u] = 1; stack[sp++] = u; }
+            } else {
+                sp--;
+                po[v] = count;
+                order[count++] = v;
+            }
+        }
+        int *idom = malloc(((size_t)n + 1) * sizeof *idom);
+        for (int v = 0; v <= n; v++) idom[v] = -1;
+        idom[n] = n;
+        for (int changed = 1; changed;) {
+            changed = 0;
+            for (int k = count - 2; k >= 0; k--) { /* reverse post-order, EXIT excluded */
+                int v = order[k], nd = -1;
+                for (int i = 0; i < 2; i++) {
+                    int s = w.succ[v][i];
+                    if (s == -1) continue;
+                    s = s == EXIT_NODE ? n : s;
+                    if (idom[s] == -1) continue;
+                    if (nd == -1) { nd = s; continue; }
+                    int a = s, b = nd;
+                    while (a != b) {
+                        while (po[a] < po[b]) a = idom[a];
+                        while (po[b] < po[a]) b = idom[b];
+                    }
+                    nd = a;
+                }
+                if (nd != -1 && idom[v] != nd) { idom[v] = nd; changed = 1; }
+            }
+        }
+        for (int v = 0; v < n; v++) {
+            size_t k = word_of(p, w.pc[v]);
+            isa_insn_t *d = &p->code[k];
+            if (d->cls == ISA_CLASS_BRANCH) {
+                /* A node that cannot reach the exit (an endless loop) has no
+                 * post-dominator: re-converge at the return, always safe. */
+                uint32_t r = (idom[v] == -1 || idom[v] == n) ? ISA_RPC_EXIT : w.pc[idom[v]];
+                /* An instruction shared by two functions with different
+                 * answers falls back to the always-safe exit. */
+                if (p->analysed[k] && d->ipdom != r) r = ISA_RPC_EXIT;
+                d->ipdom = r;
+            }
+            p->analysed[k] = 1;
+        }
+        free(npred), free(start), free(pred), free(fill), free(po), free(order);
+        free(stack), free(it), free(seen), free(idom);
+    }
+    for (int v = 0; v < w.n; v++) w.node_of[word_of(p, w.pc[v])] = -1;
+    free(w.pc), free(w.succ);
+    return rc;
+}
+
+int cfg_analyse_program(program_t *p, char *err, size_t errlen)
+{
+    pair_jumps(p);
+    size_t words = (p->code_hi - p->code_lo) / 4;
+    mark_entry(p, p->entry);
+    for (int i = 0; i < p->nsym; i++)
+        if (p->sym[i].is_func) mark_entry(p, p->sym[i].addr);
+    for (size_t k = 0; k < words; k++) {
+        const isa_insn_t *d = &p->code[k];
+        if (!p->is_exec[k]) continue;
+        if ((d->op == ISA_OP_jal && (d->flags & ISA_F_CALL)) ||
+            (d->op == ISA_OP_jalr && (d->flags & ISA_F_PAIRED) && (d->flags & ISA_F_CALL)))
+            mark_entry(p, d->target);
+    }
+    for (size_t k = 0; k < words; k++) {
+        const isa_insn_t *d = &p->code[k];
+        /* an auipc+jalr x0 pair to a known entry is a tail call */
+        if (d->op == ISA_OP_jalr && (d->flags & ISA_F_PAIRED) && !(d->flags & ISA_F_CALL) &&
+            program_symbol_at(p, d->target) && func_symbol(p, d->target))
+            mark_entry(p, d->target);
+    }
+    for (size_t k = 0; k < words; k++)
+        if (p->is_func[k] && cfg_analyse_function(p, p->code_lo + 4 * (uint32_t)k, err, errlen) < 0)
+            return -1;
+    return 0;
+}
+
+void cfg_dump(const program_t *p, FILE *out)
+{
+    size_t words = (p->code_hi - p->code_lo) / 4;
+    char a[128], b[128];
+    for (size_t k = 0; k < words; k++) {
+        uint32_t pc = p->code_lo + 4 * (uint32_t)k;
+        const isa_insn_t *d = &p->code[k];
+        if (p->is_func[k]) {
+            program_describe_pc(p, pc, a, sizeof a);
+            fprintf(out, "func %s\n", a);
+        }
+        if (p->analysed[k] && d->cls == ISA_CLASS_BRANCH) {
+            program_describe_pc(p, pc, a, sizeof a);
+            if (d->ipdom == ISA_RPC_EXIT) snprintf(b, sizeof b, "exit");
+            else program_describe_pc(p, d->ipdom, b, sizeof b);
+            fprintf(out, "ipdom %s -> %s\n", a, b);
+        }
+    }
+}

@@ -1,0 +1,209 @@
+/* Configuration: parsing, checking and printing, all from config.def. */
+#include <ctype.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "wsim.h"
+
+typedef struct cfg_key {
+    const char *name, *help, *choices;
+    uint64_t def, lo, hi;
+    int is_enum;
+    size_t offset;
+} cfg_key_t;
+
+static const cfg_key_t cfg_keys[] = {
+#define CFG_INT(key, d, l, h, hl) {#key, hl, NULL, (uint64_t)(d), (uint64_t)(l), (uint64_t)(h), 0, offsetof(wsim_config_t, key)},
+#define CFG_ENUM(key, d, ch, hl) {#key, hl, ch, (uint64_t)(d), 0, 0, 1, offsetof(wsim_config_t, key)},
+#include "config.def"
+#undef CFG_INT
+#undef CFG_ENUM
+};
+#define NKEYS (sizeof cfg_keys / sizeof cfg_keys[0])
+
+void wsim_config_defaults(wsim_config_t *c)
+{
+    memset(c, 0, sizeof *c);
+    for (size_t i = 0; i < NKEYS; i++) {
+        char *base = (char *)c + cfg_keys[i].offset;
+        if (cfg_keys[i].is_enum) *(int *)base = (int)cfg_keys[i].def;
+        else *(uint64_t *)base = cfg_keys[i].def;
+    }
+}
+
+/* choice k of "a|b|c" into buf */
+static int choice(const char *choices, int k, char *buf, size_t len)
+{
+    const char *p = choices;
+    for (int i = 0; i < k; i++) {
+        p = strchr(p, '|');
+        if (!p) return -1;
+        p++;
+    }
+    size_t n = strcspn(p, "|");
+    if (n >= len) n = len - 1;
+    memcpy(buf, p, n);
+    buf[n] = 0;
+    return 0;
+}
+
+static void valid_keys(char *buf, size_t len)
+{
+    size_t used = 0;
+    buf[0] = 0;
+    for (size_t i = 0; i < NKEYS && used < len; i++)
+        used += (size_t)snprintf(buf + used, len - used, "%s%s", i ? ", " : "", cfg_keys[i].name);
+}
+
+int wsim_config_set(wsim_config_t *c, const char *key, const char *value, char *err, size_t errlen)
+{
+    const cfg_key_t *k = NULL;
+    for (size_t i = 0; i < NKEYS; i++)
+        if (strcmp(cfg_keys[i].name, key) == 0) k = &cfg_keys[i];
+    if (!k) {
+        char keys[1024];
+        valid_keys(keys, sizeof keys);
+        snprintf(err, errlen, "unknown configuration key '%s'; valid keys: %s", key, keys);
+        return -1;
+    }
+    char *base = (char *)c + k->offset;
+    if (k->is_enum) {
+        char opt[64];
+        for (int i = 0; choice(k->choices, i, opt, sizeof opt) == 0; i++)
+            if (strcmp(opt, value) == 0) { *(int *)base = i; return 0; }
+        snprintf(err, errlen, "%s: '%s' is not one of: %s", key, value, k->choices);
+        return -1;
+    }
+    const char *p = value;
+    while (isspace((unsigned char)*p)) p++;
+    if (*p == '-' || *p == 0) {
+        snprintf(err, errlen, "%s: '%s' is not a non-negative integer (allowed %llu..%llu)", key, value,
+                 (unsigned long long)k->lo, (unsigned long long)k->hi);
+        return -1;
+    }
+    errno = 0;
+    char *end;
+    unsigned long long v = strtoull(p, &end, 0);
+    /* allow k/M/G suffixes for sizes */
+    if (*end == 'k' || *end == 'K') v <<= 10, end++;
+    else if (*end == 'M') v <<= 20, end++;
+    else if (*end == 'G') v <<= 30, end++;
+    while (isspace((unsigned char)*end)) end++;
+    if (errno || *end) {
+        snprintf(err, errlen, "%s: '%s' is not an integer (allowed %llu..%llu)", key, value,
+                 (unsigned long long)k->lo, (unsigned long long)k->hi);
+        return -1;
+    }
+    if (v < k->lo || v > k->hi) {
+        snprintf(err, errlen, "%s: %llu is out of range (allowed %llu..%llu)", key, v,
+                 (unsigned long long)k->lo, (unsigned long long)k->hi);
+        return -1;
+    }
+    *(uint64_t *)base = v;
+    return 0;
+}
+
+int wsim_config_assign(wsim_config_t *c, const char *a, char *err, size_t errlen)
+{
+    const char *eq = strchr(a, '=');
+    if (!eq || eq == a) {
+        snprintf(err, errlen, "'%s' is not key=value", a);
+        return -1;
+    }
+    char key[64];
+    size_t n = (size_t)(eq - a);
+    while (n && isspace((unsigned char)a[n - 1])) n--;
+    if (n >= sizeof key) n = sizeof key - 1;
+    memcpy(key, a, n);
+    key[n] = 0;
+    const char *v = eq + 1;
+    while (isspace((unsigned char)*v)) v++;
+    return wsim_config_set(c, key, v, err, errlen);
+}
+
+int wsim_config_load(wsim_config_t *c, const char *path, char *err, size_t errlen)
+{
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        snprintf(err, errlen, "%s: cannot open configuration: %s", path, strerror(errno));
+        return -1;
+    }
+    char line[512], msg[1200];
+    int lineno = 0, rc = 0;
+    while (fgets(line, sizeof line, f)) {
+        lineno++;
+        char *hash = strchr(line, '#');
+        if (hash) *hash = 0;
+        char *s = line, *e = line + strlen(line);
+        while (isspace((unsigned char)*s)) s++;
+        while (e > s && isspace((unsigned char)e[-1])) *--e = 0;
+        if (!*s) continue;
+        if (wsim_config_assign(c, s, msg, sizeof msg) < 0) {
+            snprintf(err, errlen, "%s:%d: %s", path, lineno, msg);
+            rc = -1;
+            break;
+        }
+    }
+    fclose(f);
+    return rc;
+}
+
+int wsim_config_check(wsim_config_t *c, char *err, size_t errlen)
+{
+    if (c->stack_size % 16) {
+        snprintf(err, errlen, "stack_size: %llu is not a multiple of 16", (unsigned long long)c->stack_size);
+        return -1;
+    }
+    if (c->stack_top % 16) {
+        snprintf(err, errlen, "stack_top: 0x%llx is not 16-byte aligned", (unsigned long long)c->stack_top);
+        return -1;
+    }
+    uint64_t contexts = c->wpus * c->warps * c->width;
+    if (c->threads == 0) c->threads = contexts;
+    /* every stack must fit above the null guard page */
+    if (c->threads * c->stack_size > c->stack_top - 0x1000) {
+        snprintf(err, errlen,
+                 "threads x stack_size = %llu x %llu bytes does not fit below stack_top 0x%llx; "
+                 "lower threads or stack_size",
+                 (unsigned long long)c->threads, (unsigned long long)c->stack_size,
+                 (unsigned long long)c->stack_top);
+        return -1;
+    }
+    return 0;
+}
+
+void wsim_config_help(FILE *out)
+{
+    for (size_t i = 0; i < NKEYS; i++) {
+        const cfg_key_t *k = &cfg_keys[i];
+        if (k->is_enum) {
+            char d[64];
+            choice(k->choices, (int)k->def, d, sizeof d);
+            fprintf(out, "  %-19s %s (one of %s; default %s)\n", k->name, k->help, k->choices, d);
+        } else {
+            fprintf(out, "  %-19s %s (%llu..%llu; default %llu)\n", k->name, k->help,
+                    (unsigned long long)k->lo, (unsigned long long)k->hi, (unsigned long long)k->def);
+        }
+    }
+}
+
+void wsim_config_print(const wsim_config_t *c, FILE *out, int json)
+{
+    for (size_t i = 0; i < NKEYS; i++) {
+        const cfg_key_t *k = &cfg_keys[i];
+        const char *base = (const char *)c + k->offset;
+        const char *sep = json ? (i + 1 < NKEYS ? "," : "") : "";
+        if (k->is_enum) {
+            char v[64];
+            choice(k->choices, *(const int *)base, v, sizeof v);
+            if (json) fprintf(out, "    \"%s\": \"%s\"%s\n", k->name, v, sep);
+            else fprintf(out, "  %-19s %s\n", k->name, v);
+        } else {
+            unsigned long long v = *(const uint64_t *)base;
+            if (json) fprintf(out, "    \"%s\": %llu%s\n", k->name, v, sep);
+            else fprintf(out, "  %-19s %llu\n", k->name, v);
+        }
+    }
+}

@@ -1,0 +1,348 @@
+/* Functional execution of one SIMD group instruction (functional-first:
+ * every active lane's effect happens at issue) and the re-convergence stack
+ * update that decides which group runs next. Timing lives in sim.c. */
+#include <stdarg.h>
+#include <string.h>
+
+#include "cfg.h"
+#include "core.h"
+#include "softfloat.h"
+
+/* Why a lane stopped inside the per-lane loop. */
+enum {
+    LF_NONE, LF_LOAD_MISALIGNED, LF_STORE_MISALIGNED, LF_LOAD_GUARD, LF_STORE_GUARD,
+    LF_BAD_RM, LF_CSR,
+};
+
+static inline uint32_t rv_div(uint32_t a, uint32_t b)
+{
+    if (b == 0) return ~0u;
+    if (a == 0x80000000u && b == ~0u) return a; /* overflow: INT_MIN / -1 */
+    return (uint32_t)((int32_t)a / (int32_t)b);
+}
+
+static inline uint32_t rv_rem(uint32_t a, uint32_t b)
+{
+    if (b == 0) return a;
+    if (a == 0x80000000u && b == ~0u) return 0;
+    return (uint32_t)((int32_t)a % (int32_t)b);
+}
+
+enum { CSR_W, CSR_S, CSR_C };
+
+/* Read-modify-write of one CSR for one lane; -1 for an illegal access. */
+static int csr_access(const struct wsim *s, const warp_t *w, int lane, thread_t *t, uint32_t csr,
+                      int op, uint32_t val, int write, uint32_t *old)
+{
+    uint32_t tid = w->tid0 + (uint32_t)lane, v;
+    switch (csr) {
+    case 0x001: v = t->fflags & 0x1f; break;
+    case 0x002: v = t->frm & 7; break;
+    case 0x003: v = (t->frm & 7) << 5 | (t->fflags & 0x1f); break;
+    case 0xc00: case 0xc01: v = (uint32_t)s->cycle; break;
+    case 0xc80: case 0xc81: v = (uint32_t)(s->cycle >> 32); break;
+    case 0xc02: v = (uint32_t)t->instret; break;
+    case 0xc82: v = (uint32_t)(t->instret >> 32); break;
+    case 0xf14: v = tid; break;
+    case 0xcc0: v = (uint32_t)lane; break;
+    case 0xcc1: v = (uint32_t)w->slot; break;
+    case 0xcc2: v = (uint32_t)w->wpu; break;
+    case 0xcc3: v = (uint32_t)s->width; break;
+    case 0xcc4: v = (uint32_t)s->nwarps; break;
+    case 0xcc5: v = (uint32_t)s->nwpus; break;
+    case 0xcc6: v = s->nthreads; break;
+    case 0xcc7: v = (uint32_t)s->cfg.seed; break;
+    case 0xcc8: v = (uint32_t)s->cfg.arg; break;
+    default: return -1;
+    }
+    *old = v;
+    if (!write) return 0;
+    if ((csr >> 10) == 3) return -1; /* read-only CSR space */
+    uint32_t nv = op == CSR_W ? val : op == CSR_S ? (v | val) : (v & ~val);
+    switch (csr) {
+    case 0x001: t->fflags = nv & 0x1f; break;
+    case 0x002: t->frm = nv & 7; break;
+    case 0x003: t->frm = (nv >> 5) & 7; t->fflags = nv & 0x1f; break;
+    default: return -1;
+    }
+    return 0;
+}
+
+/* ---- per-lane semantics of isa.def ---- */
+#define X(r) t->x[r]
+#define F(r) t->f[r]
+#define RD d->rd
+#define RS1 d->rs1
+#define RS2 d->rs2
+#define RS3 d->rs3
+#define IMM d->imm
+#define PC pc
+#define T t
+#define SIGN 0x80000000u
+#define FL (&t->fflags)
+#define TAKE() wmask_set(&taken, lane)
+#define TARGET s->target[lane]
+#define LANE_FAULT(code) do { s->fault[lane] = (code); wmask_set(&faulted, lane); } while (0)
+#define FP_RM                                               \
+    int RM = d->rm == 7 ? (int)t->frm : (int)d->rm;         \
+    if (RM > 4) { LANE_FAULT(LF_BAD_RM); continue; }
+#define LOAD(dst, conv, size)                                                       \
+    uint32_t a_ = X(RS1) + IMM;                                                     \
+    s->addr[lane] = a_;                                                             \
+    if (a_ & ((size) - 1)) { LANE_FAULT(LF_LOAD_MISALIGNED); continue; }             \
+    if (a_ < PROG_GUARD_END) { LANE_FAULT(LF_LOAD_GUARD); continue; }               \
+    dst = conv mem_read(mem, a_, size)
+#define STORE(val, size)                                                            \
+    uint32_t a_ = X(RS1) + IMM;                                                     \
+    s->addr[lane] = a_;                                                             \
+    if (a_ & ((size) - 1)) { LANE_FAULT(LF_STORE_MISALIGNED); continue; }            \
+    if (a_ < PROG_GUARD_END) { LANE_FAULT(LF_STORE_GUARD); continue; }              \
+    mem_write(mem, a_, val, size)
+#define CSR_OP(op, val, write)                                                      \
+    uint32_t old_;                                                                  \
+    if (csr_access(s, w, lane, t, IMM, op, val, write, &old_)) { LANE_FAULT(LF_CSR); continue; } \
+    X(RD) = old_
+
+static void lane_fault_message(struct wsim *s, warp_t *w, int lane, uint32_t pc, const isa_insn_t *d)
+{
+    thread_t *t = &w->th[lane];
+    uint32_t a = s->addr[lane];
+    switch (s->fault[lane]) {
+    case LF_LOAD_MISALIGNED: sim_thread_fault(s, w, lane, pc, "misaligned load from 0x%08x", a); break;
+    case LF_STORE_MISALIGNED: sim_thread_fault(s, w, lane, pc, "misaligned store to 0x%08x", a); break;
+    case LF_LOAD_GUARD: sim_thread_fault(s, w, lane, pc, "load from 0x%08x in the null guard page", a); break;
+    case LF_STORE_GUARD: sim_thread_fault(s, w, lane, pc, "store to 0x%08x in the null guard page", a); break;
+    case LF_BAD_RM:
+        sim_thread_fault(s, w, lane, pc, "illegal instruction 0x%08x: invalid rounding mode %u%s", d->raw,
+                         d->rm == 7 ? t->frm : d->rm, d->rm == 7 ? " in frm" : "");
+        break;
+    case LF_CSR: {
+        const char *nm = isa_csr_name(d->imm);
+        sim_thread_fault(s, w, lane, pc, "illegal instruction 0x%08x: %s CSR 0x%03x%s%s", d->raw,
+                         nm ? "write to read-only" : "access to unknown", d->imm, nm ? " " : "", nm ? nm : "");
+        break;
+    }
+    default: sim_thread_fault(s, w, lane, pc, "internal: unknown lane fault"); break;
+    }
+}
+
+/* Make sure a call target has been through the control-flow analysis
+ * (functions reached only through pointers may not have been). */
+static int ensure_function(struct wsim *s, uint32_t target, char *err, size_t errlen)
+{
+    const isa_insn_t *d = program_insn(s->prog, target);
+    if (!d) {
+        snprintf(err, errlen, "call to 0x%08x, outside the program's code", target);
+        return -1;
+    }
+    size_t k = (target - s->prog->code_lo) >> 2;
+    if (s->prog->is_func[k] && s->prog->analysed[k]) return 0;
+    return cfg_analyse_function(s->prog, target, err, errlen);
+}
+
+static void write_syscall(struct wsim *s, thread_t *t)
+{
+    uint32_t fd = t->x[10], buf = t->x[11], len = t->x[12];
+    if (fd != 1 && fd != 2) { t->x[10] = ~0u; return; }
+    FILE *out = fd == 1 ? stdout : stderr;
+    char chunk[4096];
+    for (uint32_t done = 0; done < len;) {
+        uint32_t n = len - done < sizeof chunk ? len - done : (uint32_t)sizeof chunk;
+        mem_read_bytes(s->mem, buf + done, chunk, n);
+        fwrite(chunk, 1, n, out);
+        done += n;
+    }
+    t->x[10] = len;
+}
+
+static void trace_issue(struct wsim *s, const warp_t *w, uint32_t pc, const wmask_t *m, const isa_insn_t *d)
+{
+    char mask[WSIM_MAX_LANES / 4 + 2], dis[96];
+    wmask_hex(m, s->width, mask);
+    if (d) isa_disasm(d, pc, dis, sizeof dis);
+    else snprintf(dis, sizeof dis, "<no code>");
+    fprintf(s->trace, "c=%012llx u=%02x w=%03x pc=%08x m=%s %s\n", (unsigned long long)s->cycle, w->wpu,
+            w->slot, pc, mask, dis);
+}
+
+int exec_issue(struct wsim *s, wpu_t *u, warp_t *w)
+{
+    rstack_t *rs = &w->rs;
+    const uint32_t pc = rs_top(rs)->pc;
+    const wmask_t m = rs_top(rs)->mask;
+    const isa_insn_t *d = program_insn(s->prog, pc);
+    mem_t *mem = s->mem;
+    wmask_t taken = wmask_none(), faulted = wmask_none(), gone = wmask_none();
+
+    if (s->trace) trace_issue(s, w, pc, &m, d);
+    u->st.warp_insts++;
+    if (!d) {
+        WMASK_FOREACH(m, lane) sim_thread_fault(s, w, lane, pc, "instruction fetch from 0x%08x, outside the program's code", pc);
+        rs_remove(rs, m);
+        return ISA_CLASS_ILLEGAL;
+    }
+
+    switch (d->op) {
+#define INSN(name, mn, match, mask, fmt, cls, ...)   \
+    case ISA_OP_##name:                             \
+        WMASK_FOREACH(m, lane) {                    \
+            thread_t *t = &w->th[lane];             \
+            { __VA_ARGS__ }                         \
+            t->instret++;                           \
+        }                                           \
+        break;
+#include "isa.def"
+#undef INSN
+    default:
+        break;
+    }
+
+    wmask_t ok = wmask_andnot(m, faulted);
+    WMASK_FOREACH(faulted, lane) lane_fault_message(s, w, lane, pc, d);
+
+    switch (d->cls) {
+    case ISA_CLASS_BRANCH: {
+        u->st.branches++;
+        if (wmask_any(&taken) && (d->target & 3)) {
+            WMASK_FOREACH(taken, lane)
+                sim_thread_fault(s, w, lane, pc, "branch to misaligned address 0x%08x", d->target);
+            faulted = wmask_or(faulted, taken);
+            ok = wmask_andnot(ok, taken);
+            taken = wmask_none();
+        }
+        wmask_t fall = wmask_andnot(ok, taken);
+        if (!wmask_any(&taken) || d->target == pc + 4) rs_goto(rs, pc + 4);
+        else if (!wmask_any(&fall)) rs_goto(rs, d->target);
+        else {
+            u->st.div_branches++;
+            rs_branch(rs, taken, fall, d->target, pc + 4, d->ipdom);
+        }
+        break;
+    }
+    case ISA_CLASS_JAL: {
+        if (d->target & 3) {
+            WMASK_FOREACH(ok, lane) sim_thread_fault(s, w, lane, pc, "jump to misaligned address 0x%08x", d->target);
+            faulted = wmask_or(faulted, ok);
+            break;
+        }
+        if (d->flags & ISA_F_CALL) {
+            char err[512];
+            u->st.calls++;
+            if (ensure_function(s, d->target, err, sizeof err) < 0) {
+                WMASK_FOREACH(ok, lane) sim_thread_fault(s, w, lane, pc, "%s", err);
+                faulted = wmask_or(faulted, ok);
+                break;
+            }
+            rs_call(rs, pc + 4, 1, &d->target, &ok);
+        } else {
+            rs_goto(rs, d->target);
+        }
+        break;
+    }
+    case ISA_CLASS_JALR: {
+        WMASK_FOREACH(ok, lane) {
+            if (s->target[lane] & 3) {
+                sim_thread_fault(s, w, lane, pc, "jump to misaligned address 0x%08x", s->target[lane]);
+                wmask_set(&faulted, lane);
+            }
+        }
+        ok = wmask_andnot(ok, faulted);
+        if (!wmask_any(&ok)) break;
+        if (d->flags & ISA_F_RETURN) {
+            uint32_t rp = rs_return_pc(rs);
+            WMASK_FOREACH(ok, lane) {
+                if (rp == ISA_RPC_EXIT)
+                    sim_thread_fault(s, w, lane, pc, "return with no call on the re-convergence stack");
+                else if (s->target[lane] != rp)
+                    sim_thread_fault(s, w, lane, pc, "return to 0x%08x, but the call returns to 0x%08x "
+                                     "(ra overwritten? longjmp is not supported)", s->target[lane], rp);
+                else continue;
+                wmask_set(&faulted, lane);
+            }
+            ok = wmask_andnot(ok, faulted);
+            if (wmask_any(&ok)) rs_return(rs, ok);
+        } else if (d->flags & ISA_F_CALL) {
+            /* group lanes by target: an indirect call may diverge */
+            uint32_t tg[WSIM_MAX_LANES];
+            wmask_t tm[WSIM_MAX_LANES];
+            int n = 0;
+            WMASK_FOREACH(ok, lane) {
+                int k = 0;
+                while (k < n && tg[k] != s->target[lane]) k++;
+                if (k == n) { tg[n] = s->target[lane]; tm[n] = wmask_none(); n++; }
+                wmask_set(&tm[k], lane);
+            }
+            int kept = 0;
+            for (int k = 0; k < n; k++) {
+                char err[512];
+                if (ensure_function(s, tg[k], err, sizeof err) < 0) {
+                    WMASK_FOREACH(tm[k], lane) sim_thread_fault(s, w, lane, pc, "%s", err);
+                    faulted = wmask_or(faulted, tm[k]);
+                    continue;
+                }
+                tg[kept] = tg[k], tm[kept] = tm[k], kept++;
+            }
+            u->st.calls++;
+            if (kept > 1) u->st.div_calls++;
+            if (kept) rs_call(rs, pc + 4, kept, tg, tm);
+        } else {
+            /* an auipc+jalr jump: one target for everyone */
+            uint32_t t0 = s->target[wmask_lowest(&ok)];
+            WMASK_FOREACH(ok, lane) {
+                if (s->target[lane] == t0) continue;
+                sim_thread_fault(s, w, lane, pc, "indirect jump diverges (0x%08x vs 0x%08x)", s->target[lane], t0);
+                wmask_set(&faulted, lane);
+            }
+            rs_goto(rs, t0);
+        }
+        break;
+    }
+    case ISA_CLASS_ECALL:
+        WMASK_FOREACH(ok, lane) {
+            thread_t *t = &w->th[lane];
+            if (t->x[17] == 93) {
+                wmask_set(&gone, lane);
+                sim_thread_exit(s, w, lane, (int32_t)t->x[10]);
+            } else if (t->x[17] == 64) {
+                write_syscall(s, t);
+            } else {
+                sim_thread_fault(s, w, lane, pc, "unknown ecall a7=%u (supported: 93 exit, 64 write)", t->x[17]);
+                wmask_set(&faulted, lane);
+            }
+        }
+        rs_goto(rs, pc + 4);
+        break;
+    case ISA_CLASS_EBREAK:
+        WMASK_FOREACH(ok, lane) sim_thread_fault(s, w, lane, pc, "ebreak");
+        faulted = wmask_or(faulted, ok);
+        break;
+    case ISA_CLASS_ILLEGAL:
+        WMASK_FOREACH(m, lane)
+            sim_thread_fault(s, w, lane, pc, "illegal instruction 0x%08x (not RV32IMF, Zicsr or wsim.bar)", d->raw);
+        faulted = m;
+        break;
+    case ISA_CLASS_BARRIER:
+        u->st.barriers++;
+        rs_goto(rs, pc + 4);
+        sim_barrier_arrive(s, w, ok, pc);
+        break;
+    case ISA_CLASS_LOAD:
+        u->st.loads++;
+        rs_goto(rs, pc + 4);
+        break;
+    case ISA_CLASS_STORE:
+        u->st.stores++;
+        rs_goto(rs, pc + 4);
+        break;
+    default:
+        rs_goto(rs, pc + 4);
+        break;
+    }
+
+    wmask_t done = wmask_andnot(m, faulted);
+    u->st.thread_insts += (uint64_t)wmask_count(&done);
+    wmask_t dead = wmask_or(faulted, gone);
+    if (wmask_any(&dead)) rs_remove(rs, dead);
+    if ((uint64_t)rs->max_depth > u->st.max_stack) u->st.max_stack = (uint64_t)rs->max_depth;
+    return d->cls;
+}

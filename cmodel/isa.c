@@ -1,0 +1,204 @@
+/* Decoding and disassembly tables expanded from isa.def. */
+#include "isa.h"
+
+#include <stdio.h>
+
+typedef struct isa_desc {
+    uint32_t match, mask;
+    uint8_t fmt, cls;
+    const char *mnemonic;
+} isa_desc_t;
+
+static const isa_desc_t isa_table[ISA_OP_COUNT] = {
+#define INSN(name, mn, match, mask, fmt, cls, ...) \
+    [ISA_OP_##name] = {match, mask, ISA_FMT_##fmt, ISA_CLASS_##cls, mn},
+#include "isa.def"
+#undef INSN
+};
+
+static const char *const class_names[ISA_CLASS_COUNT] = {
+    "alu", "mul", "div", "fpu", "fma", "fdiv", "load", "store", "branch",
+    "jal", "jalr", "csr", "ecall", "ebreak", "fence", "barrier", "illegal",
+};
+
+static const char *const xreg_names[33] = {
+    "zero", "ra", "sp", "gp", "tp", "t0", "t1", "t2", "s0", "s1", "a0", "a1",
+    "a2", "a3", "a4", "a5", "a6", "a7", "s2", "s3", "s4", "s5", "s6", "s7",
+    "s8", "s9", "s10", "s11", "t3", "t4", "t5", "t6", "zero",
+};
+
+static const char *const freg_names[32] = {
+    "ft0", "ft1", "ft2", "ft3", "ft4", "ft5", "ft6", "ft7", "fs0", "fs1", "fa0",
+    "fa1", "fa2", "fa3", "fa4", "fa5", "fa6", "fa7", "fs2", "fs3", "fs4", "fs5",
+    "fs6", "fs7", "fs8", "fs9", "fs10", "fs11", "ft8", "ft9", "ft10", "ft11",
+};
+
+static const char *const rm_names[8] = {"rne", "rtz", "rdn", "rup", "rmm", "rm5", "rm6", "dyn"};
+
+const char *isa_mnemonic(int op)
+{
+    return op >= 0 && op < ISA_OP_COUNT ? isa_table[op].mnemonic : "illegal";
+}
+
+const char *isa_class_name(int cls)
+{
+    return cls >= 0 && cls < ISA_CLASS_COUNT ? class_names[cls] : "?";
+}
+
+const char *isa_xreg_name(int r) { return r >= 0 && r <= 32 ? xreg_names[r] : "?"; }
+
+const char *isa_csr_name(uint32_t csr)
+{
+    switch (csr) {
+    case 0x001: return "fflags";
+    case 0x002: return "frm";
+    case 0x003: return "fcsr";
+    case 0xc00: return "cycle";
+    case 0xc01: return "time";
+    case 0xc02: return "instret";
+    case 0xc80: return "cycleh";
+    case 0xc81: return "timeh";
+    case 0xc82: return "instreth";
+    case 0xf14: return "mhartid";
+    case 0xcc0: return "wsim.lane";
+    case 0xcc1: return "wsim.warp";
+    case 0xcc2: return "wsim.wpu";
+    case 0xcc3: return "wsim.width";
+    case 0xcc4: return "wsim.warps";
+    case 0xcc5: return "wsim.wpus";
+    case 0xcc6: return "wsim.nthreads";
+    case 0xcc7: return "wsim.seed";
+    case 0xcc8: return "wsim.arg";
+    default: return NULL;
+    }
+}
+
+static uint32_t sext(uint32_t v, int bits)
+{
+    uint32_t m = 1u << (bits - 1);
+    return (v ^ m) - m;
+}
+
+static int has_int_rd(int fmt)
+{
+    switch (fmt) {
+    case ISA_FMT_R: case ISA_FMT_I: case ISA_FMT_SH: case ISA_FMT_LD: case ISA_FMT_U:
+    case ISA_FMT_J: case ISA_FMT_CSR: case ISA_FMT_CSRI: case ISA_FMT_FTOX:
+    case ISA_FMT_FTOXN: case ISA_FMT_FCMP:
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+static int has_rm(int fmt)
+{
+    return fmt == ISA_FMT_R4 || fmt == ISA_FMT_FR || fmt == ISA_FMT_FR1 ||
+           fmt == ISA_FMT_FTOX || fmt == ISA_FMT_XTOF;
+}
+
+void isa_decode(uint32_t w, uint32_t pc, isa_insn_t *d)
+{
+    int op = ISA_OP_ILLEGAL;
+    for (int i = 0; i < ISA_OP_COUNT; i++)
+        if ((w & isa_table[i].mask) == isa_table[i].match) { op = i; break; }
+
+    *d = (isa_insn_t){0};
+    d->raw = w;
+    d->op = (uint8_t)op;
+    d->ipdom = ISA_RPC_EXIT;
+    if (op == ISA_OP_ILLEGAL) { d->cls = ISA_CLASS_ILLEGAL; return; }
+
+    int fmt = isa_table[op].fmt;
+    d->cls = isa_table[op].cls;
+    d->rd = (w >> 7) & 31;
+    d->rs1 = (w >> 15) & 31;
+    d->rs2 = (w >> 20) & 31;
+    d->rs3 = (w >> 27) & 31;
+    d->rm = (w >> 12) & 7;
+
+    switch (fmt) {
+    case ISA_FMT_I: case ISA_FMT_LD: case ISA_FMT_FLD:
+        d->imm = sext(w >> 20, 12);
+        break;
+    case ISA_FMT_SH:
+        d->imm = (w >> 20) & 31;
+        break;
+    case ISA_FMT_ST: case ISA_FMT_FST:
+        d->imm = sext(((w >> 25) << 5) | ((w >> 7) & 31), 12);
+        break;
+    case ISA_FMT_B:
+        d->imm = sext(((w >> 31) << 12) | (((w >> 7) & 1) << 11) | (((w >> 25) & 63) << 5) |
+                      (((w >> 8) & 15) << 1), 13);
+        d->target = pc + d->imm;
+        break;
+    case ISA_FMT_U:
+        d->imm = w & 0xfffff000u;
+        break;
+    case ISA_FMT_J:
+        d->imm = sext(((w >> 31) << 20) | (((w >> 12) & 255) << 12) | (((w >> 20) & 1) << 11) |
+                      (((w >> 21) & 1023) << 1), 21);
+        d->target = pc + d->imm;
+        break;
+    case ISA_FMT_CSR: case ISA_FMT_CSRI:
+        d->imm = w >> 20;
+        break;
+    default:
+        break;
+    }
+
+    if (has_rm(fmt) && (d->rm == 5 || d->rm == 6)) d->flags |= ISA_F_BAD_RM;
+    /* The standard calling convention links through ra only; t0 as an
+     * alternate link (millicode, -msave-restore) is not treated as a call. */
+    if ((op == ISA_OP_jal || op == ISA_OP_jalr) && d->rd == 1) d->flags |= ISA_F_CALL;
+    if (op == ISA_OP_jalr && d->rd == 0 && d->rs1 == 1 && d->imm == 0) d->flags |= ISA_F_RETURN;
+    if (has_int_rd(fmt) && d->rd == 0) d->rd = ISA_X0_SINK;
+}
+
+void isa_disasm(const isa_insn_t *d, uint32_t pc, char *buf, size_t len)
+{
+    (void)pc;
+    if (d->op == ISA_OP_ILLEGAL) { snprintf(buf, len, "illegal 0x%08x", d->raw); return; }
+    const isa_desc_t *t = &isa_table[d->op];
+    const char *mn = t->mnemonic;
+    const char *rd = xreg_names[d->rd], *rs1 = xreg_names[d->rs1], *rs2 = xreg_names[d->rs2];
+    const char *frd = freg_names[d->rd & 31], *frs1 = freg_names[d->rs1];
+    const char *frs2 = freg_names[d->rs2], *frs3 = freg_names[d->rs3];
+    const char *rm = d->rm == 7 ? "" : rm_names[d->rm];
+    const char *sep = d->rm == 7 ? "" : ", ";
+    int32_t imm = (int32_t)d->imm;
+    const char *csr = isa_csr_name(d->imm);
+    char csrbuf[16];
+    if (!csr) { snprintf(csrbuf, sizeof csrbuf, "0x%03x", d->imm); csr = csrbuf; }
+
+    switch (t->fmt) {
+    case ISA_FMT_R: snprintf(buf, len, "%s %s, %s, %s", mn, rd, rs1, rs2); break;
+    case ISA_FMT_I:
+        if (d->op == ISA_OP_jalr) snprintf(buf, len, "%s %s, %d(%s)", mn, rd, imm, rs1);
+        else snprintf(buf, len, "%s %s, %s, %d", mn, rd, rs1, imm);
+        break;
+    case ISA_FMT_SH: snprintf(buf, len, "%s %s, %s, %d", mn, rd, rs1, imm); break;
+    case ISA_FMT_LD: snprintf(buf, len, "%s %s, %d(%s)", mn, rd, imm, rs1); break;
+    case ISA_FMT_ST: snprintf(buf, len, "%s %s, %d(%s)", mn, rs2, imm, rs1); break;
+    case ISA_FMT_FLD: snprintf(buf, len, "%s %s, %d(%s)", mn, frd, imm, rs1); break;
+    case ISA_FMT_FST: snprintf(buf, len, "%s %s, %d(%s)", mn, frs2, imm, rs1); break;
+    case ISA_FMT_B: snprintf(buf, len, "%s %s, %s, 0x%x", mn, rs1, rs2, d->target); break;
+    case ISA_FMT_U: snprintf(buf, len, "%s %s, 0x%x", mn, rd, d->imm >> 12); break;
+    case ISA_FMT_J: snprintf(buf, len, "%s %s, 0x%x", mn, rd, d->target); break;
+    case ISA_FMT_CSR: snprintf(buf, len, "%s %s, %s, %s", mn, rd, csr, rs1); break;
+    case ISA_FMT_CSRI: snprintf(buf, len, "%s %s, %s, %u", mn, rd, csr, d->rs1); break;
+    case ISA_FMT_NONE: snprintf(buf, len, "%s", mn); break;
+    case ISA_FMT_R4:
+        snprintf(buf, len, "%s %s, %s, %s, %s%s%s", mn, frd, frs1, frs2, frs3, sep, rm);
+        break;
+    case ISA_FMT_FR: snprintf(buf, len, "%s %s, %s, %s%s%s", mn, frd, frs1, frs2, sep, rm); break;
+    case ISA_FMT_FR1: snprintf(buf, len, "%s %s, %s%s%s", mn, frd, frs1, sep, rm); break;
+    case ISA_FMT_FRN: snprintf(buf, len, "%s %s, %s, %s", mn, frd, frs1, frs2); break;
+    case ISA_FMT_FTOX: snprintf(buf, len, "%s %s, %s%s%s", mn, rd, frs1, sep, rm); break;
+    case ISA_FMT_FTOXN: snprintf(buf, len, "%s %s, %s", mn, rd, frs1); break;
+    case ISA_FMT_FCMP: snprintf(buf, len, "%s %s, %s, %s", mn, rd, frs1, frs2); break;
+    case ISA_FMT_XTOF: snprintf(buf, len, "%s %s, %s%s%s", mn, frd, rs1, sep, rm); break;
+    case ISA_FMT_XTOFN: snprintf(buf, len, "%s %s, %s", mn, frd, rs1); break;
+    default: snprintf(buf, len, "%s", mn); break;
+    }
+}

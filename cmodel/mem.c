@@ -1,0 +1,61 @@
+#include "mem.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+#if !defined(__BYTE_ORDER__) || __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
+#error "wsim's memory model assumes a little-endian host, like RISC-V"
+#endif
+
+mem_t *mem_create(void)
+{
+    return calloc(1, sizeof(mem_t));
+}
+
+void mem_destroy(mem_t *m)
+{
+    if (!m) return;
+    for (uint32_t i = 0; i < MEM_PAGES; i++) free(m->page[i]);
+    free(m);
+}
+
+uint8_t *mem_page_alloc(mem_t *m, uint32_t addr)
+{
+    uint32_t i = addr >> MEM_PAGE_BITS;
+    if (!m->page[i]) {
+        m->page[i] = calloc(1, MEM_PAGE_SIZE);
+        if (!m->page[i]) {
+            fprintf(stderr, "wpusim: out of host memory allocating simulated page 0x%08x\n",
+                    i << MEM_PAGE_BITS);
+            exit(2);
+        }
+        m->pages_allocated++;
+    }
+    return m->page[i];
+}
+
+void mem_read_bytes(const mem_t *m, uint32_t addr, void *dst, uint32_t len)
+{
+    uint8_t *d = dst;
+    while (len) {
+        uint32_t off = addr & (MEM_PAGE_SIZE - 1);
+        uint32_t n = MEM_PAGE_SIZE - off;
+        if (n > len) n = len;
+        const uint8_t *p = m->page[addr >> MEM_PAGE_BITS];
+        if (p) memcpy(d, p + off, n);
+        else memset(d, 0, n);
+        d += n, addr += n, len -= n;
+    }
+}
+
+void mem_write_bytes(mem_t *m, uint32_t addr, const void *src, uint32_t len)
+{
+    const uint8_t *s = src;
+    while (len) {
+        uint32_t off = addr & (MEM_PAGE_SIZE - 1);
+        uint32_t n = MEM_PAGE_SIZE - off;
+        if (n > len) n = len;
+        memcpy(mem_page_alloc(m, addr) + off, s, n);
+        s += n, addr += n, len -= n;
+    }
+}

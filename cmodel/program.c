@@ -1,0 +1,307 @@
+/* ELF32 RISC-V loader: validation with one-line errors, symbols, pre-decode. */
+#include "program.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cfg.h"
+
+/* ELF constants we need (the spec's names). */
+enum {
+    EI_NIDENT = 16, ELFCLASS32 = 1, ELFDATA2LSB = 1, ET_EXEC = 2, EM_RISCV = 243,
+    PT_LOAD = 1, PT_DYNAMIC = 2, PT_INTERP = 3, PF_X = 1, PF_W = 2,
+    SHT_SYMTAB = 2, STT_FUNC = 2, STT_OBJECT = 1, STT_NOTYPE = 0, SHN_UNDEF = 0,
+    EHDR_SIZE = 52, PHDR_SIZE = 32, SHDR_SIZE = 40, SYM_SIZE = 16,
+};
+
+static uint16_t rd16(const uint8_t *p) { return (uint16_t)(p[0] | p[1] << 8); }
+static uint32_t rd32(const uint8_t *p) { return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24; }
+
+static int fail(char *err, size_t len, const char *path, const char *fmt, ...)
+{
+    va_list ap;
+    int n = snprintf(err, len, "%s: ", path);
+    va_start(ap, fmt);
+    if (n >= 0 && (size_t)n < len) vsnprintf(err + n, len - (size_t)n, fmt, ap);
+    va_end(ap);
+    return -1;
+}
+
+static const char *machine_name(unsigned m)
+{
+    switch (m) {
+    case 3: return " (x86)";
+    case 40: return " (ARM)";
+    case 62: return " (x86-64)";
+    case 183: return " (AArch64)";
+    case 8: return " (MIPS)";
+    default: return "";
+    }
+}
+
+static int cmp_sym(const void *a, const void *b)
+{
+    const prog_symbol_t *x = a, *y = b;
+    if (x->addr != y->addr) return x->addr < y->addr ? -1 : 1;
+    if (x->is_func != y->is_func) return y->is_func - x->is_func; /* functions first */
+    return strcmp(x->name, y->name);
+}
+
+static int load_symbols(program_t *p, char *err, size_t errlen)
+{
+    const uint8_t *im = p->image;
+    size_t n = p->image_len;
+    uint32_t shoff = rd32(im + 32);
+    unsigned shentsize = rd16(im + 46), shnum = rd16(im + 48);
+    if (shoff == 0 || shnum == 0) return 0; /* stripped of sections: no symbols */
+    if (shentsize != SHDR_SIZE)
+        return fail(err, errlen, p->path, "section header size %u, expected %u", shentsize, SHDR_SIZE);
+    if ((uint64_t)shoff + (uint64_t)shnum * SHDR_SIZE > n)
+        return fail(err, errlen, p->path, "truncated: section headers end at byte %llu, file has %zu bytes",
+                    (unsigned long long)shoff + (unsigned long long)shnum * SHDR_SIZE, n);
+    for (unsigned i = 0; i < shnum; i++) {
+        const uint8_t *sh = im + shoff + (size_t)i * SHDR_SIZE;
+        if (rd32(sh + 4) != SHT_SYMTAB) continue;
+        uint32_t off = rd32(sh + 16), size = rd32(sh + 20), link = rd32(sh + 24);
+        if (link >= shnum) return fail(err, errlen, p->path, "symbol table links to missing section %u", link);
+        const uint8_t *strh = im + shoff + (size_t)link * SHDR_SIZE;
+        uint32_t stroff = rd32(strh + 16), strsize = rd32(strh + 20);
+        if ((uint64_t)off + size > n || (uint64_t)stroff + strsize > n)
+            return fail(err, errlen, p->path, "truncated: symbol table runs past the end of the file (%zu bytes)", n);
+        if (strsize == 0 || im[stroff + strsize - 1] != 0)
+            return fail(err, errlen, p->path, "malformed string table (not NUL-terminated)");
+        unsigned count = size / SYM_SIZE;
+        p->sym = calloc(count ? count : 1, sizeof *p->sym);
+        for (unsigned k = 0; k < count; k++) {
+            const uint8_t *s = im + off + (size_t)k * SYM_SIZE;
+            uint32_t name = rd32(s), value = rd32(s + 4), ssize = rd32(s + 8);
+            unsigned type = s[12] & 15, shndx = rd16(s + 14);
+            if (shndx == SHN_UNDEF || name == 0 || name >= strsize) continue;
+            if (type != STT_FUNC && type != STT_OBJECT && type != STT_NOTYPE) continue;
+            const char *nm = (const char *)im + stroff + name;
+            if (nm[0] == '$' || nm[0] == 0) continue;              /* mapping symbols */
+            if (nm[0] == '.' && nm[1] == 'L') continue;            /* assembler temporaries */
+            p->sym[p->nsym++] = (prog_symbol_t){value, ssize, type == STT_FUNC, nm};
+        }
+        qsort(p->sym, (size_t)p->nsym, sizeof *p->sym, cmp_sym);
+        break;
+    }
+    return 0;
+}
+
+int program_overlaps(const program_t *p, uint64_t lo, uint64_t hi)
+{
+    for (int i = 0; i < p->nseg; i++) {
+        uint64_t a = p->seg[i].vaddr, b = a + p->seg[i].memsz;
+        if (lo < b && a < hi) return i;
+    }
+    return -1;
+}
+
+program_t *program_load(const char *path, char *err, size_t errlen)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) { fail(err, errlen, path, "cannot open: %s", strerror(errno)); return NULL; }
+    program_t *p = calloc(1, sizeof *p);
+    p->path = malloc(strlen(path) + 1);
+    strcpy(p->path, path);
+    size_t cap = 1 << 16;
+    p->image = malloc(cap);
+    for (;;) {
+        size_t got = fread(p->image + p->image_len, 1, cap - p->image_len, f);
+        p->image_len += got;
+        if (p->image_len < cap) break;
+        cap *= 2;
+        p->image = realloc(p->image, cap);
+    }
+    int rerr = ferror(f);
+    fclose(f);
+    if (rerr) { fail(err, errlen, path, "read error"); goto bad; }
+
+    const uint8_t *im = p->image;
+    size_t n = p->image_len;
+    if (n < 4 || memcmp(im, "\177ELF", 4) != 0) {
+        fail(err, errlen, path, n < 4 ? "truncated: %zu bytes, too short for an ELF header"
+                                      : "not an ELF file (bad magic number)", n);
+        goto bad;
+    }
+    if (n < EHDR_SIZE) { fail(err, errlen, path, "truncated: %zu bytes, an ELF32 header needs %d", n, EHDR_SIZE); goto bad; }
+    if (im[4] != ELFCLASS32) {
+        fail(err, errlen, path, "ELF class %s, expected 32-bit (ELFCLASS32) for RV32",
+             im[4] == 2 ? "64-bit" : "invalid");
+        goto bad;
+    }
+    if (im[5] != ELFDATA2LSB) { fail(err, errlen, path, "big-endian or invalid data encoding, expected little-endian"); goto bad; }
+    unsigned type = rd16(im + 16), machine = rd16(im + 18);
+    if (machine != EM_RISCV) {
+        fail(err, errlen, path, "machine %u%s, expected RISC-V (%u)", machine, machine_name(machine), EM_RISCV);
+        goto bad;
+    }
+    if (type != ET_EXEC) {
+        fail(err, errlen, path, "ELF type %u, expected a statically linked executable (ET_EXEC)%s", type,
+             type == 1 ? ": this is an object file, link it" : type == 3 ? ": this is a shared object or PIE, link with -static -no-pie" : "");
+        goto bad;
+    }
+    p->entry = rd32(im + 24);
+    uint32_t phoff = rd32(im + 28);
+    unsigned phentsize = rd16(im + 42), phnum = rd16(im + 44);
+    if (phnum == 0) { fail(err, errlen, path, "no program headers: nothing to load"); goto bad; }
+    if (phentsize != PHDR_SIZE) { fail(err, errlen, path, "program header size %u, expected %u", phentsize, PHDR_SIZE); goto bad; }
+    if ((uint64_t)phoff + (uint64_t)phnum * PHDR_SIZE > n) {
+        fail(err, errlen, path, "truncated: program headers end at byte %llu, file has %zu bytes",
+             (unsigned long long)phoff + (unsigned long long)phnum * PHDR_SIZE, n);
+        goto bad;
+    }
+    for (unsigned i = 0; i < phnum; i++) {
+        const uint8_t *ph = im + phoff + (size_t)i * PHDR_SIZE;
+        uint32_t ptype = rd32(ph);
+        if (ptype == PT_INTERP || ptype == PT_DYNAMIC) {
+            fail(err, errlen, path, "dynamically linked (program header %u); link statically", i);
+            goto bad;
+        }
+        if (ptype != PT_LOAD) continue;
+        uint32_t off = rd32(ph + 4), vaddr = rd32(ph + 8), filesz = rd32(ph + 16), memsz = rd32(ph + 20);
+        uint32_t flags = rd32(ph + 24);
+        if (memsz == 0) continue;
+        if (p->nseg == PROG_MAX_SEGMENTS) { fail(err, errlen, path, "more than %d loadable segments", PROG_MAX_SEGMENTS); goto bad; }
+        if (filesz > memsz) {
+            fail(err, errlen, path, "segment %u: file size 0x%x larger than memory size 0x%x", i, filesz, memsz);
+            goto bad;
+        }
+        if ((uint64_t)off + filesz > n) {
+            fail(err, errlen, path, "truncated: segment %u data ends at byte %llu, file has %zu bytes", i,
+                 (unsigned long long)off + filesz, n);
+            goto bad;
+        }
+        if ((uint64_t)vaddr + memsz > 0x100000000ull) {
+            fail(err, errlen, path, "segment %u at 0x%08x size 0x%x runs past the 32-bit address space", i, vaddr, memsz);
+            goto bad;
+        }
+        if (vaddr < PROG_GUARD_END) {
+            fail(err, errlen, path, "segment %u at 0x%08x overlaps the null guard page 0x00000000-0x00000fff", i, vaddr);
+            goto bad;
+        }
+        int other = program_overlaps(p, vaddr, (uint64_t)vaddr + memsz);
+        if (other >= 0) {
+            fail(err, errlen, path, "segments overlap: program header %u (0x%08x-0x%08x) and loadable segment %d (0x%08x-0x%08x)",
+                 i, vaddr, (uint32_t)(vaddr + memsz - 1), other, p->seg[other].vaddr,
+                 (uint32_t)(p->seg[other].vaddr + p->seg[other].memsz - 1));
+            goto bad;
+        }
+        p->seg[p->nseg++] = (prog_segment_t){vaddr, memsz, filesz, off, !!(flags & PF_X), !!(flags & PF_W)};
+    }
+    if (p->nseg == 0) { fail(err, errlen, path, "no loadable (PT_LOAD) segments"); goto bad; }
+
+    /* Code range: the executable segments. */
+    p->code_lo = 0xffffffffu, p->code_hi = 0;
+    for (int i = 0; i < p->nseg; i++) {
+        if (!p->seg[i].exec) continue;
+        if (p->seg[i].vaddr < p->code_lo) p->code_lo = p->seg[i].vaddr & ~3u;
+        uint64_t hi = ((uint64_t)p->seg[i].vaddr + p->seg[i].memsz + 3) & ~3ull;
+        if (hi > p->code_hi) p->code_hi = hi > 0xfffffffcull ? 0xfffffffcu : (uint32_t)hi;
+    }
+    if (p->code_hi == 0) { fail(err, errlen, path, "no executable segment"); goto bad; }
+    if (p->entry == 0) { fail(err, errlen, path, "missing entry point (e_entry is 0)"); goto bad; }
+    if (p->entry & 3) { fail(err, errlen, path, "entry point 0x%08x is not 4-byte aligned", p->entry); goto bad; }
+    int eseg = program_overlaps(p, p->entry, (uint64_t)p->entry + 4);
+    if (eseg < 0 || !p->seg[eseg].exec) {
+        fail(err, errlen, path, "entry point 0x%08x is not inside an executable segment", p->entry);
+        goto bad;
+    }
+    if (load_symbols(p, err, errlen) < 0) goto bad;
+
+    /* Pre-decode every word of code, once. */
+    size_t words = (p->code_hi - p->code_lo) / 4;
+    p->code = calloc(words ? words : 1, sizeof *p->code);
+    p->is_exec = calloc(words ? words : 1, 1);
+    p->analysed = calloc(words ? words : 1, 1);
+    p->is_func = calloc(words ? words : 1, 1);
+    for (size_t k = 0; k < words; k++) {
+        uint32_t pc = p->code_lo + 4 * (uint32_t)k;
+        int s = program_overlaps(p, pc, (uint64_t)pc + 4);
+        uint32_t word = 0;
+        if (s >= 0 && p->seg[s].exec) {
+            p->is_exec[k] = 1;
+            uint32_t rel = pc - p->seg[s].vaddr;
+            for (int b = 0; b < 4; b++)
+                if (rel + (uint32_t)b < p->seg[s].filesz)
+                    word |= (uint32_t)im[p->seg[s].offset + rel + (uint32_t)b] << (8 * b);
+        }
+        isa_decode(word, pc, &p->code[k]);
+    }
+
+    const prog_symbol_t *rs = program_symbol_named(p, "__wsim_results_start");
+    const prog_symbol_t *re = program_symbol_named(p, "__wsim_results_end");
+    if (rs && re && re->addr >= rs->addr) p->results_lo = rs->addr, p->results_hi = re->addr;
+
+    if (cfg_analyse_program(p, err, errlen) < 0) goto bad;
+    return p;
+bad:
+    program_free(p);
+    return NULL;
+}
+
+void program_free(program_t *p)
+{
+    if (!p) return;
+    free(p->path);
+    free(p->image);
+    free(p->sym);
+    free(p->code);
+    free(p->is_exec);
+    free(p->analysed);
+    free(p->is_func);
+    free(p->cfg_node_of);
+    free(p);
+}
+
+void program_place(const program_t *p, mem_t *m)
+{
+    for (int i = 0; i < p->nseg; i++) {
+        const prog_segment_t *s = &p->seg[i];
+        mem_write_bytes(m, s->vaddr, p->image + s->offset, s->filesz);
+        /* .bss: pages come zeroed, but a page already touched by an earlier
+         * segment may not be, so clear explicitly. */
+        uint32_t a = s->vaddr + s->filesz, left = s->memsz - s->filesz;
+        static const uint8_t zero[4096];
+        while (left) {
+            uint32_t k = left < sizeof zero ? left : (uint32_t)sizeof zero;
+            mem_write_bytes(m, a, zero, k);
+            a += k, left -= k;
+        }
+    }
+}
+
+const prog_symbol_t *program_symbol_at(const program_t *p, uint32_t addr)
+{
+    int lo = 0, hi = p->nsym - 1, best = -1;
+    while (lo <= hi) {
+        int mid = (lo + hi) / 2;
+        if (p->sym[mid].addr <= addr) best = mid, lo = mid + 1;
+        else hi = mid - 1;
+    }
+    /* prefer a function or sized object at that address over a label */
+    while (best > 0 && p->sym[best - 1].addr == p->sym[best].addr) best--;
+    return best >= 0 ? &p->sym[best] : NULL;
+}
+
+const prog_symbol_t *program_symbol_named(const program_t *p, const char *name)
+{
+    for (int i = 0; i < p->nsym; i++)
+        if (strcmp(p->sym[i].name, name) == 0) return &p->sym[i];
+    return NULL;
+}
+
+void program_describe_pc(const program_t *p, uint32_t pc, char *buf, size_t len)
+{
+    const prog_symbol_t *s = program_symbol_at(p, pc);
+    if (s && pc - s->addr < 0x100000) {
+        if (pc == s->addr) snprintf(buf, len, "%s", s->name);
+        else snprintf(buf, len, "%s+0x%x", s->name, pc - s->addr);
+    } else {
+        snprintf(buf, len, "0x%08x", pc);
+    }
+}

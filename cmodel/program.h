@@ -1,0 +1,74 @@
+/* A loaded kernel: the ELF32 RISC-V executable, validated, with its symbols,
+ * and its code pre-decoded and analysed (cfg.c) once for all threads. */
+#ifndef WSIM_PROGRAM_H
+#define WSIM_PROGRAM_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "isa.h"
+#include "mem.h"
+
+#define PROG_MAX_SEGMENTS 16
+#define PROG_GUARD_END 0x1000u /* [0, 0x1000) is never mapped: null guard */
+
+typedef struct prog_segment {
+    uint32_t vaddr, memsz, filesz, offset;
+    int exec, write;
+} prog_segment_t;
+
+typedef struct prog_symbol {
+    uint32_t addr, size;
+    int is_func;
+    const char *name; /* points into the file image */
+} prog_symbol_t;
+
+typedef struct program {
+    char *path;
+    uint8_t *image; /* the whole file */
+    size_t image_len;
+    uint32_t entry;
+    int nseg;
+    prog_segment_t seg[PROG_MAX_SEGMENTS];
+    prog_symbol_t *sym; /* sorted by address */
+    int nsym;
+
+    /* Code: every word of [code_lo, code_hi) pre-decoded; words outside an
+     * executable segment decode as illegal. */
+    uint32_t code_lo, code_hi;
+    isa_insn_t *code;
+    uint8_t *is_exec;  /* per word: inside an executable segment */
+    uint8_t *analysed; /* per word: reached by the control-flow analysis */
+    uint8_t *is_func;  /* per word: a function entry */
+    int nfuncs;
+    int *cfg_node_of; /* cfg.c scratch */
+
+    uint32_t results_lo, results_hi; /* the wsim_results section, if any */
+} program_t;
+
+/* Load and validate path. On failure returns NULL with a one-line message
+ * naming the file and the problem in err. */
+program_t *program_load(const char *path, char *err, size_t errlen);
+void program_free(program_t *p);
+
+/* Copy the loadable segments into memory, zeroing .bss. */
+void program_place(const program_t *p, mem_t *m);
+
+/* The pre-decoded instruction at pc, or NULL when pc is not code. */
+static inline const isa_insn_t *program_insn(const program_t *p, uint32_t pc)
+{
+    uint32_t off = pc - p->code_lo;
+    if ((pc & 3) || pc < p->code_lo || pc >= p->code_hi || !p->is_exec[off >> 2]) return NULL;
+    return &p->code[off >> 2];
+}
+
+const prog_symbol_t *program_symbol_at(const program_t *p, uint32_t addr); /* containing or preceding */
+const prog_symbol_t *program_symbol_named(const program_t *p, const char *name);
+
+/* "name+0x1c" or "0x00010074" */
+void program_describe_pc(const program_t *p, uint32_t pc, char *buf, size_t len);
+
+/* Whether [lo, hi) overlaps a loadable segment; returns its index or -1. */
+int program_overlaps(const program_t *p, uint64_t lo, uint64_t hi);
+
+#endif

@@ -1,0 +1,79 @@
+#include "reconv.h"
+
+#include <stdlib.h>
+
+#include "isa.h"
+
+void rs_init(rstack_t *rs) { *rs = (rstack_t){0}; }
+void rs_free(rstack_t *rs) { free(rs->e); *rs = (rstack_t){0}; }
+
+static void push(rstack_t *rs, uint32_t pc, uint32_t rpc, wmask_t mask)
+{
+    if (rs->depth == rs->cap) {
+        rs->cap = rs->cap ? 2 * rs->cap : 16;
+        rs->e = realloc(rs->e, (size_t)rs->cap * sizeof *rs->e);
+    }
+    rs->e[rs->depth++] = (rentry_t){pc, rpc, mask, 0};
+    if (rs->depth > rs->max_depth) rs->max_depth = rs->depth;
+}
+
+/* Pop finished groups until the top one can run. */
+static void settle(rstack_t *rs)
+{
+    while (rs->depth > 0) {
+        rentry_t *t = rs_top(rs);
+        if (!wmask_any(&t->mask) || t->pc == t->rpc) { rs->depth--; continue; }
+        t->callsite = 0; /* a call site on top has all its threads back */
+        break;
+    }
+}
+
+void rs_reset(rstack_t *rs, uint32_t pc, wmask_t mask)
+{
+    rs->depth = 0;
+    push(rs, pc, ISA_RPC_EXIT, mask);
+}
+
+void rs_goto(rstack_t *rs, uint32_t pc)
+{
+    rs_top(rs)->pc = pc;
+    settle(rs);
+}
+
+void rs_branch(rstack_t *rs, wmask_t taken, wmask_t fall_mask, uint32_t target, uint32_t fall, uint32_t ipdom)
+{
+    rentry_t *t = rs_top(rs);
+    if (t->rpc == ipdom) rs->depth--; /* same join point: the entry below already waits there */
+    else t->pc = ipdom;               /* the top entry becomes the join */
+    if (fall != ipdom) push(rs, fall, ipdom, fall_mask);
+    if (target != ipdom) push(rs, target, ipdom, taken);
+    settle(rs);
+}
+
+void rs_call(rstack_t *rs, uint32_t ret_pc, int n, const uint32_t *targets, const wmask_t *masks)
+{
+    rentry_t *t = rs_top(rs);
+    t->pc = ret_pc;
+    t->callsite = 1;
+    for (int i = n - 1; i >= 0; i--) push(rs, targets[i], ISA_RPC_EXIT, masks[i]);
+}
+
+uint32_t rs_return_pc(const rstack_t *rs)
+{
+    for (int i = rs->depth - 2; i >= 0; i--)
+        if (rs->e[i].callsite) return rs->e[i].pc;
+    return ISA_RPC_EXIT;
+}
+
+void rs_return(rstack_t *rs, wmask_t lanes)
+{
+    for (int i = rs->depth - 1; i >= 0 && !rs->e[i].callsite; i--)
+        rs->e[i].mask = wmask_andnot(rs->e[i].mask, lanes);
+    settle(rs);
+}
+
+void rs_remove(rstack_t *rs, wmask_t lanes)
+{
+    for (int i = 0; i < rs->depth; i++) rs->e[i].mask = wmask_andnot(rs->e[i].mask, lanes);
+    settle(rs);
+}

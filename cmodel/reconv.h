@@ -1,0 +1,49 @@
+/* Per-warp re-convergence stack (immediate post-dominator based; seed 004
+ * §2.3, seed 001 §4.1), extended with call frames so that divergence inside
+ * called functions, early returns and recursion re-converge correctly.
+ *
+ * Each entry is a SIMD group: {pc, rpc, mask}. The top entry runs. An entry
+ * whose pc reaches its rpc is popped: its threads are parked in the entry
+ * below, which waits at that pc. A call turns the caller's entry into a call
+ * site waiting at the return address and pushes the callee's group; a return
+ * removes its threads from every entry of the callee's frame, so the call
+ * site resumes once all its threads have returned (or exited). Branches whose
+ * paths only meet at the function's return use rpc = ISA_RPC_EXIT. */
+#ifndef WSIM_RECONV_H
+#define WSIM_RECONV_H
+
+#include <stdint.h>
+
+#include "mask.h"
+
+typedef struct rentry {
+    uint32_t pc, rpc;
+    wmask_t mask;
+    uint8_t callsite; /* waiting at a return address for its callee's threads */
+} rentry_t;
+
+typedef struct rstack {
+    rentry_t *e;
+    int depth, cap, max_depth;
+} rstack_t;
+
+void rs_init(rstack_t *rs);
+void rs_free(rstack_t *rs);
+void rs_reset(rstack_t *rs, uint32_t pc, wmask_t mask);
+
+static inline rentry_t *rs_top(rstack_t *rs) { return &rs->e[rs->depth - 1]; }
+
+/* The running group moved on to pc (all of it). */
+void rs_goto(rstack_t *rs, uint32_t pc);
+/* Divergent branch of the top group: taken lanes to target, the rest to fall. */
+void rs_branch(rstack_t *rs, wmask_t taken, wmask_t fall_mask, uint32_t target, uint32_t fall, uint32_t ipdom);
+/* The top group calls: it waits at ret_pc; each (target, mask) runs in turn. */
+void rs_call(rstack_t *rs, uint32_t ret_pc, int n, const uint32_t *targets, const wmask_t *masks);
+/* Lanes of the top group return. Returns the call site's return address, or
+ * ISA_RPC_EXIT (0xffffffff) when there is no call on the stack. */
+uint32_t rs_return_pc(const rstack_t *rs);
+void rs_return(rstack_t *rs, wmask_t lanes);
+/* Lanes leave the warp (exit or fault). */
+void rs_remove(rstack_t *rs, wmask_t lanes);
+
+#endif

@@ -1,0 +1,21 @@
+#include "sched.h"
+
+void sched_init(sched_t *s, int policy, int nslots)
+{
+    s->policy = policy;
+    s->nslots = nslots;
+    s->last = nslots - 1; /* slot 0 goes first */
+}
+
+/* Loose round-robin: the first ready slot after the one that issued last. */
+int sched_pick(sched_t *s, const uint8_t *ready)
+{
+    for (int i = 1; i <= s->nslots; i++) {
+        int k = (s->last + i) % s->nslots;
+        if (ready[k]) {
+            s->last = k;
+            return k;
+        }
+    }
+    return -1;
+}

@@ -1,0 +1,20 @@
+/* Warp scheduler of one WPU: picks the SIMD group that issues this cycle.
+ *
+ * Narrow interface so that DWS, two-level and other policies plug in: the
+ * scheduler sees which slots can issue now and answers with one of them. */
+#ifndef WSIM_SCHED_H
+#define WSIM_SCHED_H
+
+#include <stdint.h>
+
+typedef struct sched {
+    int policy; /* config scheduler index: 0 = rr */
+    int nslots;
+    int last;   /* slot that issued last */
+} sched_t;
+
+void sched_init(sched_t *s, int policy, int nslots);
+/* ready[k] != 0 when slot k can issue this cycle; returns a slot or -1. */
+int sched_pick(sched_t *s, const uint8_t *ready);
+
+#endif

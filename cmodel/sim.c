@@ -1,0 +1,471 @@
+/* The machine: launch, the cycle loop with idle-time skipping, barriers,
+ * deadlock detection, statistics. */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core.h"
+#include "cfg.h"
+
+#define NEVER UINT64_MAX
+
+static void launch(struct wsim *s, int g, wpu_t *u, warp_t *w)
+{
+    uint32_t tid0 = (uint32_t)g * (uint32_t)s->width;
+    int lanes = (int)(s->nthreads - tid0 < (uint32_t)s->width ? s->nthreads - tid0 : (uint32_t)s->width);
+    w->gid = g;
+    w->tid0 = tid0;
+    memset(w->th, 0, (size_t)s->width * sizeof *w->th);
+    for (int l = 0; l < lanes; l++) {
+        thread_t *t = &w->th[l];
+        uint32_t tid = tid0 + (uint32_t)l;
+        t->x[10] = tid;
+        t->x[11] = s->nthreads;
+        t->x[2] = (uint32_t)(s->cfg.stack_top - (uint64_t)tid * s->cfg.stack_size);
+        s->tstate[tid] = TS_RUNNING;
+    }
+    w->live = wmask_first(lanes);
+    rs_reset(&w->rs, s->prog->entry, w->live);
+    w->ready_at = s->cycle;
+    w->wait = WAIT_NONE;
+    u->st.warps_launched++;
+    s->resident_warps++;
+}
+
+wsim_t *wsim_create(const wsim_config_t *cfg, const char *elf_path, char *err, size_t errlen)
+{
+    wsim_config_t c = *cfg;
+    if (wsim_config_check(&c, err, errlen) < 0) return NULL;
+    program_t *p = program_load(elf_path, err, errlen);
+    if (!p) return NULL;
+    uint64_t stack_lo = c.stack_top - c.threads * c.stack_size;
+    int ov = program_overlaps(p, stack_lo, c.stack_top);
+    if (ov >= 0) {
+        snprintf(err, errlen,
+                 "%s: thread stacks 0x%08llx-0x%08llx overlap loadable segment %d at 0x%08x; "
+                 "lower threads or stack_size, or move stack_top",
+                 elf_path, (unsigned long long)stack_lo, (unsigned long long)c.stack_top - 1, ov,
+                 p->seg[ov].vaddr);
+        program_free(p);
+        return NULL;
+    }
+
+    struct wsim *s = calloc(1, sizeof *s);
+    s->cfg = c;
+    s->prog = p;
+    s->mem = mem_create();
+    program_place(p, s->mem);
+    s->nwpus = (int)c.wpus, s->nwarps = (int)c.warps, s->width = (int)c.width;
+    s->nthreads = (uint32_t)c.threads;
+    s->exit_code = calloc(s->nthreads, sizeof *s->exit_code);
+    s->tstate = malloc(s->nthreads);
+    memset(s->tstate, TS_PENDING, s->nthreads);
+    s->live_threads = s->nthreads;
+    s->total_warps = (int)((s->nthreads + (uint32_t)s->width - 1) / (uint32_t)s->width);
+
+    s->wpu = calloc((size_t)s->nwpus, sizeof *s->wpu);
+    for (int i = 0; i < s->nwpus; i++) {
+        wpu_t *u = &s->wpu[i];
+        u->id = i;
+        u->warp = calloc((size_t)s->nwarps, sizeof *u->warp);
+        sched_init(&u->sched, c.scheduler, s->nwarps);
+        for (int k = 0; k < s->nwarps; k++) {
+            warp_t *w = &u->warp[k];
+            w->wpu = i, w->slot = k, w->gid = -1;
+            w->th = calloc((size_t)s->width, sizeof *w->th);
+            rs_init(&w->rs);
+        }
+    }
+    /* warp g -> WPU g mod wpus, slot g div wpus (docs/abi.md) */
+    int resident = s->nwpus * s->nwarps;
+    for (int g = 0; g < s->total_warps && g < resident; g++)
+        launch(s, g, &s->wpu[g % s->nwpus], &s->wpu[g % s->nwpus].warp[g / s->nwpus]);
+    s->next_warp = s->total_warps < resident ? s->total_warps : resident;
+    for (int i = 0; i < s->nwpus; i++) s->wpu[i].next_ready = 0;
+    return s;
+}
+
+void wsim_destroy(wsim_t *s)
+{
+    if (!s) return;
+    for (int i = 0; i < s->nwpus; i++) {
+        for (int k = 0; k < s->nwarps; k++) {
+            free(s->wpu[i].warp[k].th);
+            rs_free(&s->wpu[i].warp[k].rs);
+        }
+        free(s->wpu[i].warp);
+    }
+    free(s->wpu);
+    free(s->exit_code);
+    free(s->tstate);
+    mem_destroy(s->mem);
+    program_free(s->prog);
+    free(s);
+}
+
+void wsim_set_trace(wsim_t *s, FILE *out) { s->trace = out; }
+
+static void update_next_ready(wpu_t *u, int nwarps)
+{
+    uint64_t nr = NEVER;
+    for (int k = 0; k < nwarps; k++) {
+        const warp_t *w = &u->warp[k];
+        if (w->gid >= 0 && w->wait != WAIT_BARRIER && w->ready_at < nr) nr = w->ready_at;
+    }
+    u->next_ready = nr;
+}
+
+static void barrier_release(struct wsim *s)
+{
+    for (int i = 0; i < s->nwpus; i++) {
+        wpu_t *u = &s->wpu[i];
+        for (int k = 0; k < s->nwarps; k++) {
+            warp_t *w = &u->warp[k];
+            if (w->gid >= 0 && w->wait == WAIT_BARRIER) {
+                w->wait = WAIT_NONE;
+                w->at_barrier = wmask_none();
+                w->ready_at = s->cycle + 1;
+            }
+        }
+        update_next_ready(u, s->nwarps);
+    }
+    s->barrier_arrived = 0;
+}
+
+void sim_barrier_arrive(struct wsim *s, warp_t *w, wmask_t lanes, uint32_t pc)
+{
+    w->wait = WAIT_BARRIER;
+    w->at_barrier = lanes;
+    w->barrier_pc = pc;
+    s->barrier_arrived += (uint32_t)wmask_count(&lanes);
+    if (s->barrier_arrived >= s->live_threads) barrier_release(s);
+}
+
+static void thread_leaves(struct wsim *s, warp_t *w, int lane)
+{
+    wmask_clear(&w->live, lane);
+    s->live_threads--;
+    if (s->barrier_arrived && s->barrier_arrived >= s->live_threads) barrier_release(s);
+}
+
+void sim_thread_exit(struct wsim *s, warp_t *w, int lane, int32_t code)
+{
+    uint32_t tid = w->tid0 + (uint32_t)lane;
+    s->exit_code[tid] = code;
+    s->tstate[tid] = TS_EXITED;
+    thread_leaves(s, w, lane);
+}
+
+void sim_thread_fault(struct wsim *s, warp_t *w, int lane, uint32_t pc, const char *fmt, ...)
+{
+    uint32_t tid = w->tid0 + (uint32_t)lane;
+    if (s->tstate[tid] == TS_FAULTED) return;
+    s->tstate[tid] = TS_FAULTED;
+    s->exit_code[tid] = -1;
+    s->faults_total++;
+    if (s->faults_reported < s->cfg.fault_report_limit) {
+        char where[128], msg[512];
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(msg, sizeof msg, fmt, ap);
+        va_end(ap);
+        program_describe_pc(s->prog, pc, where, sizeof where);
+        fprintf(stderr, "wpusim: thread %u (WPU %d warp %d lane %d) fault at pc 0x%08x (%s), cycle %llu: %s\n",
+                tid, w->wpu, w->slot, lane, pc, where, (unsigned long long)s->cycle, msg);
+        if (++s->faults_reported == s->cfg.fault_report_limit)
+            fprintf(stderr, "wpusim: further faults are counted, not shown (fault_report_limit)\n");
+    }
+    thread_leaves(s, w, lane);
+}
+
+static uint64_t class_latency(const struct wsim *s, int cls)
+{
+    switch (cls) {
+    case ISA_CLASS_MUL: return s->cfg.lat_mul;
+    case ISA_CLASS_DIV: return s->cfg.lat_div;
+    case ISA_CLASS_FPU: return s->cfg.lat_fpu;
+    case ISA_CLASS_FMA: return s->cfg.lat_fma;
+    case ISA_CLASS_FDIV: return s->cfg.lat_fdiv;
+    case ISA_CLASS_LOAD: case ISA_CLASS_STORE: return s->cfg.mem_latency;
+    default: return s->cfg.lat_alu;
+    }
+}
+
+/* One SIMD group of WPU u issues at s->cycle. */
+static void issue(struct wsim *s, wpu_t *u, warp_t *w)
+{
+    int cls = exec_issue(s, u, w);
+    s->last_issue_cycle = s->cycle;
+    if (w->rs.depth == 0) { /* every thread exited: the slot frees up */
+        w->gid = -1;
+        s->resident_warps--;
+        if (s->next_warp < s->total_warps) {
+            int g = s->next_warp++;
+            launch(s, g, u, w);
+            w->ready_at = s->cycle + 1;
+        }
+    } else if (w->wait != WAIT_BARRIER && cls != ISA_CLASS_BARRIER) {
+        w->wait = (cls == ISA_CLASS_LOAD || cls == ISA_CLASS_STORE) ? WAIT_MEM : WAIT_NONE;
+        w->ready_at = s->cycle + class_latency(s, cls);
+    }
+    update_next_ready(u, s->nwarps);
+}
+
+/* Cycles in which WPU u does not issue: waiting on memory or idle. */
+static void account_stall(struct wsim *s, wpu_t *u, uint64_t n)
+{
+    for (int k = 0; k < s->nwarps; k++) {
+        const warp_t *w = &u->warp[k];
+        if (w->gid >= 0 && w->wait == WAIT_MEM && w->ready_at > s->cycle) {
+            u->st.cycles_memwait += n;
+            return;
+        }
+    }
+    u->st.cycles_idle += n;
+}
+
+static void report_deadlock(struct wsim *s)
+{
+    char where[128], mask[WSIM_MAX_LANES / 4 + 2];
+    int partial = 0, shown = 0;
+    fprintf(stderr, "wpusim: deadlock at cycle %llu: no SIMD group can ever issue again; "
+                    "%u of %u live threads wait at the barrier\n",
+            (unsigned long long)s->cycle, s->barrier_arrived, s->live_threads);
+    for (int i = 0; i < s->nwpus; i++)
+        for (int k = 0; k < s->nwarps; k++) {
+            warp_t *w = &s->wpu[i].warp[k];
+            if (w->gid < 0) continue;
+            wmask_t missing = wmask_andnot(w->live, w->at_barrier);
+            if (wmask_any(&missing)) partial = 1;
+            if (shown++ >= 16) continue;
+            program_describe_pc(s->prog, w->barrier_pc, where, sizeof where);
+            wmask_hex(&w->at_barrier, s->width, mask);
+            fprintf(stderr, "  WPU %d warp %d (threads %u..): lanes %s wait at the barrier at %s", i, k,
+                    w->tid0, mask, where);
+            if (wmask_any(&missing)) {
+                /* where the missing threads are: the deepest stack entry holding them */
+                uint32_t pc = 0;
+                for (int e = w->rs.depth - 1; e >= 0; e--) {
+                    wmask_t here = wmask_and(w->rs.e[e].mask, missing);
+                    if (wmask_any(&here)) { pc = w->rs.e[e].pc; break; }
+                }
+                program_describe_pc(s->prog, pc, where, sizeof where);
+                wmask_hex(&missing, s->width, mask);
+                fprintf(stderr, "; lanes %s have not arrived (parked at %s)", mask, where);
+            }
+            fputc('\n', stderr);
+        }
+    if (shown > 16) fprintf(stderr, "  ... %d more warps\n", shown - 16);
+    if (s->next_warp < s->total_warps)
+        fprintf(stderr, "  %d warps are not launched: a barrier needs every live thread resident; "
+                        "raise warps or wpus, or lower threads\n", s->total_warps - s->next_warp);
+    if (partial)
+        fprintf(stderr, "  a barrier reached by part of a warp cannot complete while the rest of the warp "
+                        "is parked on its re-convergence stack: move the barrier out of divergent code\n");
+}
+
+wsim_status_t wsim_run(wsim_t *s)
+{
+    uint8_t *ready = malloc((size_t)s->nwarps);
+    wsim_status_t st = WSIM_DONE;
+    while (s->resident_warps > 0) {
+        if (s->cfg.max_cycles && s->cycle >= s->cfg.max_cycles) { st = WSIM_MAX_CYCLES; break; }
+        for (int i = 0; i < s->nwpus; i++) {
+            wpu_t *u = &s->wpu[i];
+            if (u->next_ready <= s->cycle) {
+                for (int k = 0; k < s->nwarps; k++) {
+                    const warp_t *w = &u->warp[k];
+                    ready[k] = w->gid >= 0 && w->wait != WAIT_BARRIER && w->ready_at <= s->cycle;
+                }
+                int k = sched_pick(&u->sched, ready);
+                if (k >= 0) {
+                    u->st.cycles_issue++;
+                    issue(s, u, &u->warp[k]);
+                    continue;
+                }
+            }
+            account_stall(s, u, 1);
+        }
+        if (s->resident_warps == 0) { s->cycle++; break; }
+        /* Skip cycles in which no WPU can issue: nothing changes in them. */
+        uint64_t next = NEVER;
+        for (int i = 0; i < s->nwpus; i++)
+            if (s->wpu[i].next_ready < next) next = s->wpu[i].next_ready;
+        if (next == NEVER) { s->cycle++; st = WSIM_DEADLOCK; report_deadlock(s); break; }
+        if (next <= s->cycle + 1) { s->cycle++; continue; }
+        if (s->cfg.max_cycles && next > s->cfg.max_cycles) next = s->cfg.max_cycles;
+        s->cycle++;
+        if (next > s->cycle) {
+            for (int i = 0; i < s->nwpus; i++) account_stall(s, &s->wpu[i], next - s->cycle);
+            s->cycle = next;
+        }
+    }
+    free(ready);
+    s->status_reason = (int)st;
+    return st;
+}
+
+int wsim_all_passed(const wsim_t *s)
+{
+    for (uint32_t t = 0; t < s->nthreads; t++)
+        if (s->tstate[t] != TS_EXITED || s->exit_code[t] != 0) return 0;
+    return 1;
+}
+
+void wsim_print_failures(const wsim_t *s, FILE *out)
+{
+    /* faults were reported as they happened; list exit codes here */
+    uint32_t nonzero = 0, faulted = 0, unfinished = 0;
+    for (uint32_t t = 0; t < s->nthreads; t++) {
+        if (s->tstate[t] == TS_EXITED && s->exit_code[t] != 0) {
+            if (nonzero++ < 16) fprintf(out, "  thread %u: exit code %d\n", t, s->exit_code[t]);
+        } else if (s->tstate[t] == TS_FAULTED) {
+            faulted++;
+        } else if (s->tstate[t] != TS_EXITED) {
+            unfinished++;
+        }
+    }
+    if (nonzero + faulted + unfinished == 0) return;
+    if (nonzero > 16) fprintf(out, "  ... %u more threads with nonzero exit codes\n", nonzero - 16);
+    fprintf(out, "wpusim: FAILED: %u of %u threads exited nonzero, %u faulted, %u did not finish\n",
+            nonzero, s->nthreads, faulted, unfinished);
+}
+
+uint64_t wsim_cycles(const wsim_t *s) { return s->cycle; }
+
+static void stats_total(const wsim_t *s, stats_t *t)
+{
+    memset(t, 0, sizeof *t);
+    for (int i = 0; i < s->nwpus; i++) {
+        const stats_t *w = &s->wpu[i].st;
+        uint64_t deepest = t->max_stack > w->max_stack ? t->max_stack : w->max_stack;
+#define STAT(name, help) t->name += w->name;
+#include "stats.def"
+#undef STAT
+        t->max_stack = deepest; /* a maximum, not a sum */
+    }
+}
+
+uint64_t wsim_thread_insts(const wsim_t *s)
+{
+    stats_t t;
+    stats_total(s, &t);
+    return t.thread_insts;
+}
+
+static double simd_eff(const wsim_t *s, const stats_t *t)
+{
+    return t->warp_insts ? (double)t->thread_insts / ((double)t->warp_insts * s->width) : 0.0;
+}
+
+static const char *status_name(int st)
+{
+    return st == WSIM_DONE ? "done" : st == WSIM_MAX_CYCLES ? "max_cycles" : "deadlock";
+}
+
+static void print_stats_json(const stats_t *t, FILE *out, const char *indent)
+{
+#define STAT(name, help) fprintf(out, "%s\"%s\": %llu,\n", indent, #name, (unsigned long long)t->name);
+#include "stats.def"
+#undef STAT
+}
+
+void wsim_print_stats(const wsim_t *s, FILE *out, int json)
+{
+    stats_t t;
+    stats_total(s, &t);
+    uint32_t ok = 0, nonzero = 0, faulted = 0, unfinished = 0;
+    for (uint32_t i = 0; i < s->nthreads; i++) {
+        if (s->tstate[i] == TS_EXITED) (s->exit_code[i] == 0 ? ok++ : nonzero++);
+        else if (s->tstate[i] == TS_FAULTED) faulted++;
+        else unfinished++;
+    }
+    if (json) {
+        fprintf(out, "{\n  \"wpusim\": \"%s\",\n  \"program\": \"%s\",\n  \"status\": \"%s\",\n", WSIM_VERSION,
+                s->prog->path, status_name(s->status_reason));
+        fprintf(out, "  \"config\": {\n");
+        wsim_config_print(&s->cfg, out, 1);
+        fprintf(out, "  },\n  \"cycles\": %llu,\n  \"total\": {\n", (unsigned long long)s->cycle);
+        print_stats_json(&t, out, "    ");
+        fprintf(out, "    \"simd_efficiency\": %.6f\n  },\n  \"wpu\": [\n", simd_eff(s, &t));
+        for (int i = 0; i < s->nwpus; i++) {
+            fprintf(out, "    {\n");
+            print_stats_json(&s->wpu[i].st, out, "      ");
+            fprintf(out, "      \"simd_efficiency\": %.6f\n    }%s\n", simd_eff(s, &s->wpu[i].st),
+                    i + 1 < s->nwpus ? "," : "");
+        }
+        fprintf(out, "  ],\n  \"threads\": {\n    \"count\": %u,\n    \"exited_zero\": %u,\n"
+                     "    \"exited_nonzero\": %u,\n    \"faulted\": %u,\n    \"unfinished\": %u,\n"
+                     "    \"exit_codes\": [",
+                s->nthreads, ok, nonzero, faulted, unfinished);
+        for (uint32_t i = 0; i < s->nthreads; i++) {
+            const char *sep = i ? (i % 32 ? ", " : ",\n      ") : "\n      ";
+            if (s->tstate[i] == TS_EXITED) fprintf(out, "%s%d", sep, s->exit_code[i]);
+            else fprintf(out, "%snull", sep);
+        }
+        fprintf(out, "\n    ]\n  }\n}\n");
+        return;
+    }
+    fprintf(out, "wpusim %s: %s  [%s]\n", WSIM_VERSION, s->prog->path, status_name(s->status_reason));
+    fprintf(out, "  machine               %d WPUs x %d warps x %d lanes, %u threads, seed %llu, arg %llu\n",
+            s->nwpus, s->nwarps, s->width, s->nthreads, (unsigned long long)s->cfg.seed,
+            (unsigned long long)s->cfg.arg);
+    fprintf(out, "  cycles                %llu\n", (unsigned long long)s->cycle);
+    fprintf(out, "  warp instructions     %llu\n", (unsigned long long)t.warp_insts);
+    fprintf(out, "  thread instructions   %llu\n", (unsigned long long)t.thread_insts);
+    fprintf(out, "  SIMD efficiency       %.4f\n", simd_eff(s, &t));
+    fprintf(out, "  branches              %llu (divergent %llu)\n", (unsigned long long)t.branches,
+            (unsigned long long)t.div_branches);
+    fprintf(out, "  calls                 %llu (divergent indirect %llu)\n", (unsigned long long)t.calls,
+            (unsigned long long)t.div_calls);
+    fprintf(out, "  loads / stores        %llu / %llu\n", (unsigned long long)t.loads, (unsigned long long)t.stores);
+    fprintf(out, "  barriers              %llu\n", (unsigned long long)t.barriers);
+    fprintf(out, "  WPU cycles: issue %llu, waiting on memory %llu, idle %llu\n",
+            (unsigned long long)t.cycles_issue, (unsigned long long)t.cycles_memwait,
+            (unsigned long long)t.cycles_idle);
+    fprintf(out, "  deepest re-convergence stack %llu\n", (unsigned long long)t.max_stack);
+    fprintf(out, "  threads               %u exited 0, %u exited nonzero, %u faulted, %u unfinished\n", ok,
+            nonzero, faulted, unfinished);
+    if (s->nwpus > 1) {
+        fprintf(out, "  %-4s %12s %12s %12s %8s %10s %10s\n", "WPU", "warp-insts", "thread-insts",
+                "issue-cyc", "SIMD-eff", "memwait", "idle");
+        for (int i = 0; i < s->nwpus; i++) {
+            const stats_t *w = &s->wpu[i].st;
+            fprintf(out, "  %-4d %12llu %12llu %12llu %8.4f %10llu %10llu\n", i, (unsigned long long)w->warp_insts,
+                    (unsigned long long)w->thread_insts, (unsigned long long)w->cycles_issue, simd_eff(s, w),
+                    (unsigned long long)w->cycles_memwait, (unsigned long long)w->cycles_idle);
+        }
+    }
+}
+
+int wsim_dump_results(const wsim_t *s, const char *path, char *err, size_t errlen)
+{
+    const program_t *p = s->prog;
+    if (p->results_hi <= p->results_lo) {
+        snprintf(err, errlen, "%s: the kernel registers no results (no WSIM_RESULT records)", p->path);
+        return -1;
+    }
+    FILE *f = fopen(path, "wb");
+    if (!f) {
+        snprintf(err, errlen, "%s: cannot write: %s", path, strerror(errno));
+        return -1;
+    }
+    for (uint32_t r = p->results_lo; r + 8 <= p->results_hi; r += 8) {
+        uint32_t addr = mem_read(s->mem, r, 4), size = mem_read(s->mem, r + 4, 4);
+        uint8_t buf[4096];
+        for (uint32_t done = 0; done < size;) {
+            uint32_t n = size - done < sizeof buf ? size - done : (uint32_t)sizeof buf;
+            mem_read_bytes(s->mem, addr + done, buf, n);
+            fwrite(buf, 1, n, f);
+            done += n;
+        }
+    }
+    if (fclose(f) != 0) {
+        snprintf(err, errlen, "%s: write failed", path);
+        return -1;
+    }
+    return 0;
+}
+
+void wsim_dump_cfg(const wsim_t *s, FILE *out) { cfg_dump(s->prog, out); }

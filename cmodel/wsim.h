@@ -1,0 +1,62 @@
+/* WarpSplit C model: public interface.
+ *
+ * A wsim_t is one simulated machine (WPUs, warps, memory) running one kernel.
+ * All state hangs off the handle: two instances can coexist. */
+#ifndef WSIM_H
+#define WSIM_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#define WSIM_VERSION "0.1.0"
+
+/* ---- configuration (keys in config.def) ---- */
+typedef struct wsim_config {
+#define CFG_INT(key, def, lo, hi, help) uint64_t key;
+#define CFG_ENUM(key, def, choices, help) int key;
+#include "config.def"
+#undef CFG_INT
+#undef CFG_ENUM
+} wsim_config_t;
+
+void wsim_config_defaults(wsim_config_t *c);
+/* Set one key from text. Errors name the key and what is allowed. */
+int wsim_config_set(wsim_config_t *c, const char *key, const char *value, char *err, size_t errlen);
+/* "key=value" */
+int wsim_config_assign(wsim_config_t *c, const char *assignment, char *err, size_t errlen);
+/* A file of "key = value" lines, '#' comments. Errors name file and line. */
+int wsim_config_load(wsim_config_t *c, const char *path, char *err, size_t errlen);
+/* Cross-key checks; fills derived values. */
+int wsim_config_check(wsim_config_t *c, char *err, size_t errlen);
+void wsim_config_help(FILE *out);
+void wsim_config_print(const wsim_config_t *c, FILE *out, int json);
+
+/* ---- simulation ---- */
+typedef struct wsim wsim_t;
+
+typedef enum wsim_status {
+    WSIM_DONE = 0,       /* every thread exited or faulted */
+    WSIM_MAX_CYCLES = 1, /* stopped at max_cycles */
+    WSIM_DEADLOCK = 2,   /* nothing can ever issue again */
+} wsim_status_t;
+
+wsim_t *wsim_create(const wsim_config_t *c, const char *elf_path, char *err, size_t errlen);
+void wsim_destroy(wsim_t *s);
+
+void wsim_set_trace(wsim_t *s, FILE *out); /* one line per issued SIMD instruction */
+wsim_status_t wsim_run(wsim_t *s);
+
+/* 0 when every thread exited with code 0. */
+int wsim_all_passed(const wsim_t *s);
+/* Human summary of failing threads (nothing when all passed). */
+void wsim_print_failures(const wsim_t *s, FILE *out);
+void wsim_print_stats(const wsim_t *s, FILE *out, int json);
+/* Write the kernel's WSIM_RESULT regions, concatenated, to path. */
+int wsim_dump_results(const wsim_t *s, const char *path, char *err, size_t errlen);
+/* Control-flow analysis of the loaded program, one line per function/branch. */
+void wsim_dump_cfg(const wsim_t *s, FILE *out);
+uint64_t wsim_cycles(const wsim_t *s);
+uint64_t wsim_thread_insts(const wsim_t *s);
+
+#endif

@@ -1,0 +1,176 @@
+/* wpusim: run a RISC-V kernel on the WarpSplit C model. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "wsim.h"
+
+enum { EXIT_PASS = 0, EXIT_THREADS_FAILED = 1, EXIT_USAGE = 2, EXIT_STOPPED = 3 };
+
+static void usage(FILE *out)
+{
+    fprintf(out,
+            "usage: wpusim [options] program.elf\n"
+            "\n"
+            "Runs a statically linked RV32IMF kernel as SIMT threads on the WarpSplit model.\n"
+            "Exit status: 0 every thread exited 0; 1 some thread exited nonzero or faulted;\n"
+            "2 bad usage, configuration or program; 3 stopped by max_cycles or a deadlock.\n"
+            "\n"
+            "options:\n"
+            "  --config FILE        read configuration keys from FILE (key = value lines, # comments)\n"
+            "  --set KEY=VALUE      set one configuration key (after --config; repeatable)\n"
+            "  --threads N          same as --set threads=N\n"
+            "  --seed N             same as --set seed=N (the kernel's input seed)\n"
+            "  --arg N              same as --set arg=N (the kernel's argument)\n"
+            "  --max-cycles N       same as --set max_cycles=N (0 = no limit)\n"
+            "  --stats text|json|none  statistics format after the run (default text)\n"
+            "  --stats-out FILE     write statistics to FILE instead of stdout\n"
+            "  --trace FILE         one line per issued SIMD instruction ('-' = stdout):\n"
+            "                       c=<cycle hex> u=<WPU> w=<warp slot> pc=<pc> m=<active mask> <disassembly>\n"
+            "  --dump FILE          after the run write the kernel's WSIM_RESULT regions to FILE\n"
+            "  --dump-cfg           print the control-flow analysis (functions, branch re-convergence\n"
+            "                       points) and exit\n"
+            "  --print-config       print the effective configuration and exit\n"
+            "  --quiet              no statistics (same as --stats none)\n"
+            "  --help               this text\n"
+            "  --version            print the version\n"
+            "\n"
+            "configuration keys:\n");
+    wsim_config_help(out);
+}
+
+static const char *const valid_options =
+    "--config, --set, --threads, --seed, --arg, --max-cycles, --stats, --stats-out, --trace, --dump, "
+    "--dump-cfg, --print-config, --quiet, --help, --version";
+
+int main(int argc, char **argv)
+{
+    wsim_config_t cfg;
+    wsim_config_defaults(&cfg);
+    char err[2048];
+    const char *elf = NULL, *config_file = NULL, *stats_out = NULL, *trace_path = NULL, *dump_path = NULL;
+    const char *stats_fmt = "text";
+    int dump_cfg = 0, print_config = 0;
+    /* --config applies first, then every override in order */
+    const char **sets = calloc((size_t)argc, sizeof *sets);
+    int nsets = 0;
+    static char shortcut[64][96];
+    int nshort = 0;
+
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        const char *val = NULL;
+#define NEEDS_VALUE()                                                                 \
+    do {                                                                              \
+        if (i + 1 >= argc) {                                                          \
+            fprintf(stderr, "wpusim: option %s needs a value (see --help)\n", a);      \
+            return EXIT_USAGE;                                                        \
+        }                                                                             \
+        val = argv[++i];                                                              \
+    } while (0)
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) { usage(stdout); return 0; }
+        else if (!strcmp(a, "--version")) { printf("wpusim %s\n", WSIM_VERSION); return 0; }
+        else if (!strcmp(a, "--config")) { NEEDS_VALUE(); config_file = val; }
+        else if (!strcmp(a, "--set")) { NEEDS_VALUE(); sets[nsets++] = val; }
+        else if (!strcmp(a, "--threads") || !strcmp(a, "--seed") || !strcmp(a, "--arg") ||
+                 !strcmp(a, "--max-cycles")) {
+            NEEDS_VALUE();
+            if (nshort == 64) { fprintf(stderr, "wpusim: too many options\n"); return EXIT_USAGE; }
+            const char *key = !strcmp(a, "--max-cycles") ? "max_cycles" : a + 2;
+            snprintf(shortcut[nshort], sizeof shortcut[nshort], "%s=%s", key, val);
+            sets[nsets++] = shortcut[nshort++];
+        }
+        else if (!strcmp(a, "--stats")) {
+            NEEDS_VALUE();
+            if (strcmp(val, "text") && strcmp(val, "json") && strcmp(val, "none")) {
+                fprintf(stderr, "wpusim: --stats: '%s' is not one of: text, json, none\n", val);
+                return EXIT_USAGE;
+            }
+            stats_fmt = val;
+        }
+        else if (!strcmp(a, "--stats-out")) { NEEDS_VALUE(); stats_out = val; }
+        else if (!strcmp(a, "--trace")) { NEEDS_VALUE(); trace_path = val; }
+        else if (!strcmp(a, "--dump")) { NEEDS_VALUE(); dump_path = val; }
+        else if (!strcmp(a, "--dump-cfg")) dump_cfg = 1;
+        else if (!strcmp(a, "--print-config")) print_config = 1;
+        else if (!strcmp(a, "--quiet") || !strcmp(a, "-q")) stats_fmt = "none";
+        else if (a[0] == '-' && a[1]) {
+            fprintf(stderr, "wpusim: unknown option '%s'; valid options: %s\n", a, valid_options);
+            return EXIT_USAGE;
+        } else if (elf) {
+            fprintf(stderr, "wpusim: more than one program given ('%s' and '%s')\n", elf, a);
+            return EXIT_USAGE;
+        } else {
+            elf = a;
+        }
+#undef NEEDS_VALUE
+    }
+    if (config_file && wsim_config_load(&cfg, config_file, err, sizeof err) < 0) {
+        fprintf(stderr, "wpusim: %s\n", err);
+        return EXIT_USAGE;
+    }
+    for (int i = 0; i < nsets; i++)
+        if (wsim_config_assign(&cfg, sets[i], err, sizeof err) < 0) {
+            fprintf(stderr, "wpusim: %s\n", err);
+            return EXIT_USAGE;
+        }
+    free(sets);
+    if (print_config) {
+        if (wsim_config_check(&cfg, err, sizeof err) < 0) { fprintf(stderr, "wpusim: %s\n", err); return EXIT_USAGE; }
+        wsim_config_print(&cfg, stdout, 0);
+        return 0;
+    }
+    if (!elf) {
+        fprintf(stderr, "wpusim: no program given; usage: wpusim [options] program.elf (see --help)\n");
+        return EXIT_USAGE;
+    }
+
+    wsim_t *s = wsim_create(&cfg, elf, err, sizeof err);
+    if (!s) {
+        fprintf(stderr, "wpusim: %s\n", err);
+        return EXIT_USAGE;
+    }
+    if (dump_cfg) {
+        wsim_dump_cfg(s, stdout);
+        wsim_destroy(s);
+        return 0;
+    }
+    FILE *trace = NULL;
+    if (trace_path) {
+        trace = strcmp(trace_path, "-") ? fopen(trace_path, "w") : stdout;
+        if (!trace) {
+            fprintf(stderr, "wpusim: --trace %s: cannot open for writing\n", trace_path);
+            wsim_destroy(s);
+            return EXIT_USAGE;
+        }
+        wsim_set_trace(s, trace);
+    }
+
+    wsim_status_t st = wsim_run(s);
+    fflush(stdout);
+    if (trace && trace != stdout) fclose(trace);
+
+    int rc = EXIT_PASS;
+    if (st == WSIM_MAX_CYCLES)
+        fprintf(stderr, "wpusim: stopped at max_cycles = %llu before every thread finished; raise it with "
+                        "--max-cycles N (0 = no limit)\n", (unsigned long long)wsim_cycles(s));
+    if (st != WSIM_DONE) rc = EXIT_STOPPED;
+    else if (!wsim_all_passed(s)) rc = EXIT_THREADS_FAILED;
+    wsim_print_failures(s, stderr);
+
+    if (dump_path && wsim_dump_results(s, dump_path, err, sizeof err) < 0) {
+        fprintf(stderr, "wpusim: --dump: %s\n", err);
+        if (rc == EXIT_PASS) rc = EXIT_USAGE;
+    }
+    if (strcmp(stats_fmt, "none")) {
+        FILE *out = stats_out ? fopen(stats_out, "w") : stdout;
+        if (!out) {
+            fprintf(stderr, "wpusim: --stats-out %s: cannot open for writing\n", stats_out);
+            out = stdout;
+        }
+        wsim_print_stats(s, out, !strcmp(stats_fmt, "json"));
+        if (out != stdout) fclose(out);
+    }
+    wsim_destroy(s);
+    return rc;
+}
