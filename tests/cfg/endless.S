@@ -1,0 +1,14 @@
+// A loop with no way out has no post-dominator: re-converge at the exit.
+    .option norelax
+    .section .text.start, "ax"
+    .globl _start
+_start:
+    andi t0, a0, 1
+pick_br:
+    bnez t0, spin
+    li a7, 93
+    li a0, 0
+    ecall
+spin_br:
+spin:
+    j spin

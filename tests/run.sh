@@ -1,0 +1,236 @@
+#!/usr/bin/env bash
+# WarpSplit test suite. Run through `make test` (which builds what it needs).
+# Prints one line per failing test, a count per group, and as its last line
+# "N passed, N failed". WSIM_TEST_LONG=1 adds larger runs.
+set -u
+shopt -s nullglob
+cd "$(dirname "$0")/.."
+B=${BUILD:-build}
+SIM=$B/wpusim
+T=$(mktemp -d "${TMPDIR:-/tmp}/wsim-test.XXXXXX")
+trap 'rm -rf "$T"' EXIT
+LONG=${WSIM_TEST_LONG:-0}
+PASS=0 FAIL=0 GROUP_PASS=0 GROUP_FAIL=0 GROUP=""
+
+ok() { PASS=$((PASS + 1)); GROUP_PASS=$((GROUP_PASS + 1)); }
+bad() { FAIL=$((FAIL + 1)); GROUP_FAIL=$((GROUP_FAIL + 1)); echo "FAIL [$GROUP] $*"; }
+group() {
+  [ -n "$GROUP" ] && echo "  $GROUP: $GROUP_PASS passed, $GROUP_FAIL failed"
+  GROUP=$1 GROUP_PASS=0 GROUP_FAIL=0
+}
+# run NAME TIMEOUT CMD...: runs with a timeout; sets RC, OUT (stdout file), ERR (stderr file)
+run() {
+  local name=$1 to=$2; shift 2
+  OUT=$T/$name.out ERR=$T/$name.err
+  timeout "$to" "$@" >"$OUT" 2>"$ERR"
+  RC=$?
+  [ $RC -eq 124 ] && echo "  (timeout after ${to}s: $*)" >>"$ERR"
+}
+json_total() { # json_total FILE KEY: the value of KEY in the "total" object
+  sed -n '/"total"/,/}/p' "$1" | sed -n "s/.*\"$2\": \([0-9.]*\).*/\1/p" | head -n 1
+}
+
+# ---------------------------------------------------------------- softfloat
+group softfloat
+run softfloat 120 "$B/tests/test_softfloat"
+if [ $RC -eq 0 ]; then ok; else bad "test_softfloat exit $RC: $(tail -n 5 "$OUT" "$ERR")"; fi
+
+# ---------------------------------------------------------------- ISA tests
+# Every positive test with many threads and several SIMD widths; threads
+# check different rows of each table.
+group isa
+set -- "$B"/isa/*.elf
+[ $# -gt 20 ] || bad "only $# ISA test programs in $B/isa: the ISA suite was not built"
+for elf in "$B"/isa/*.elf; do
+  name=$(basename "$elf" .elf)
+  case $name in fault_*) continue ;; esac
+  for shape in "64 8 4 2" "100 16 2 4" "37 1 2 32" "256 32 1 8"; do
+    set -- $shape
+    run "isa-$name-$2" 120 "$SIM" --quiet --threads "$1" --set width="$2" --set wpus="$3" --set warps="$4" "$elf"
+    if [ $RC -eq 0 ]; then ok; else bad "$name threads=$1 width=$2: exit $RC: $(head -c 600 "$ERR")"; fi
+  done
+done
+# Negative tests: the faulting thread stops with the expected kind of error.
+for elf in "$B"/isa/fault_*.elf; do
+  [ -f "$elf" ] || continue
+  name=$(basename "$elf" .elf)
+  want=$(head -n 1 "tests/isa/$name.expect")
+  run "isa-$name" 60 "$SIM" --quiet --threads 8 --set width=4 "$elf"
+  if [ $RC -eq 1 ] && grep -q "fault at pc" "$ERR" && grep -qi -- "$want" "$ERR"; then ok
+  else bad "$name: want exit 1 and a fault naming '$want'; got exit $RC: $(head -c 400 "$ERR")"; fi
+done
+
+# ---------------------------------------------------------------- control-flow analysis
+# tests/cfg/NAME.expect: the --dump-cfg output; NAME.warp_insts: the exact
+# SIMD instruction count of 16 threads in one warp (re-convergence quality).
+group cfg
+for src in tests/cfg/*.S; do
+  name=$(basename "$src" .S)
+  elf=$B/cfg/$name.elf
+  if [ -f "tests/cfg/$name.expect" ]; then
+    run "cfg-$name" 30 "$SIM" --dump-cfg "$elf"
+    if [ $RC -eq 0 ] && diff -u "tests/cfg/$name.expect" "$OUT" >"$T/diff"; then ok
+    else bad "$name: --dump-cfg differs (exit $RC): $(head -c 600 "$T/diff") $(head -c 300 "$ERR")"; fi
+  fi
+  if [ -f "tests/cfg/$name.warp_insts" ]; then
+    want=$(cat "tests/cfg/$name.warp_insts")
+    run "cfg-run-$name" 30 "$SIM" --stats json --set wpus=1 --set warps=1 --set width=16 "$elf"
+    got=$(json_total "$OUT" warp_insts)
+    if [ $RC -eq 0 ] && [ "$got" = "$want" ]; then ok
+    else bad "$name: warp instructions $got, expected $want (exit $RC) $(head -c 300 "$ERR")"; fi
+  fi
+done
+run cfg-jump-table 30 "$SIM" "$B/cfg/jump_table.elf"
+if [ $RC -eq 2 ] && grep -q "indirect jump at 0x0001[0-9a-f]* (_start+0x18: jalr zero, 0(t0)) has targets the control-flow analysis cannot bound (a jump table?); compile with -fno-jump-tables" "$ERR"; then ok
+else bad "jump_table: want exit 2 naming the PC and -fno-jump-tables; got $RC: $(cat "$ERR")"; fi
+
+# ---------------------------------------------------------------- kernels vs host
+# Each kernel's results equal its host build's (same C source), for several
+# thread counts, SIMD widths and warp counts; thread-instruction counts do
+# not depend on the width.
+group kernels
+KERNELS=$(for e in "$B"/kernels/*.elf; do n=$(basename "$e" .elf); [ -x "$B/host/$n" ] && echo "$n"; done)
+[ "$(echo $KERNELS | wc -w)" -ge 3 ] || bad "fewer than 3 kernels with host builds: '$KERNELS'"
+THREADS="256 100"
+[ "$LONG" = 1 ] && THREADS="256 100 1000 4096"
+for k in $KERNELS; do
+  for n in $THREADS; do
+    run "host-$k-$n" 120 "$B/host/$k" --threads "$n" --seed 7 --dump "$T/$k-$n.host"
+    if [ $RC -ne 0 ]; then bad "$k host run threads=$n exit $RC"; continue; fi
+    insts=""
+    for w in 1 8 16 32 64; do
+      wpus=4
+      warps=$(( (n + wpus * w - 1) / (wpus * w) ))   # enough contexts for barriers
+      run "sim-$k-$n-$w" 300 "$SIM" --stats json --threads "$n" --seed 7 --set width=$w \
+          --set wpus=$wpus --set warps=$warps --dump "$T/$k-$n-$w.sim" "$B/kernels/$k.elf"
+      ti=$(json_total "$OUT" thread_insts)
+      if [ $RC -ne 0 ]; then bad "$k threads=$n width=$w: exit $RC: $(head -c 400 "$ERR")"; continue; fi
+      if ! cmp -s "$T/$k-$n.host" "$T/$k-$n-$w.sim"; then bad "$k threads=$n width=$w: results differ from host"; continue; fi
+      if [ -z "$insts" ]; then insts=$ti
+      elif [ "$ti" != "$insts" ]; then bad "$k threads=$n width=$w: $ti thread instructions, $insts at width 1"; continue; fi
+      ok
+    done
+  done
+done
+# More warps than hardware slots: warps wait for a free slot (kernels without barriers).
+for k in collatz nqueens interp; do
+  [ -f "$B/kernels/$k.elf" ] || continue
+  run "host-$k-pend" 120 "$B/host/$k" --threads 300 --seed 3 --dump "$T/$k-pend.host"
+  run "sim-$k-pend" 300 "$SIM" --quiet --threads 300 --seed 3 --set width=8 --set wpus=2 --set warps=2 \
+      --dump "$T/$k-pend.sim" "$B/kernels/$k.elf"
+  if [ $RC -eq 0 ] && cmp -s "$T/$k-pend.host" "$T/$k-pend.sim"; then ok
+  else bad "$k with 300 threads on 32 contexts: exit $RC, results $(cmp "$T/$k-pend.host" "$T/$k-pend.sim" 2>&1)"; fi
+done
+
+# ---------------------------------------------------------------- simulator behaviour
+group sim
+run sim-barrier 30 "$SIM" --quiet --threads 1000 --set warps=64 "$B/simtests/barrier_phases.elf"
+if [ $RC -eq 0 ]; then ok; else bad "barrier_phases: exit $RC $(head -c 300 "$ERR")"; fi
+run sim-barrier-w1 30 "$SIM" --quiet --threads 77 --set width=1 --set warps=20 "$B/simtests/barrier_phases.elf"
+if [ $RC -eq 0 ]; then ok; else bad "barrier_phases width 1: exit $RC $(head -c 300 "$ERR")"; fi
+run sim-deadlock 30 "$SIM" --quiet --threads 16 --set wpus=1 --set warps=1 "$B/simtests/barrier_divergent.elf"
+if [ $RC -eq 3 ] && grep -q "^wpusim: deadlock at cycle [0-9]*: no SIMD group can ever issue again; 8 of 16 live threads wait at the barrier" "$ERR" \
+   && grep -q "WPU 0 warp 0 (threads 0..): lanes aaaa wait at the barrier at _start+0x8; lanes 5555 have not arrived (parked at skip)" "$ERR" \
+   && grep -q "move the barrier out of divergent code" "$ERR"; then ok
+else bad "barrier in divergent code: want exit 3 and a deadlock report; got $RC: $(head -c 600 "$ERR")"; fi
+run sim-unlaunched 30 "$SIM" --quiet --threads 1000 "$B/simtests/barrier_phases.elf"
+if [ $RC -eq 3 ] && grep -q "47 warps are not launched: a barrier needs every live thread resident" "$ERR"; then ok
+else bad "barrier with unlaunched warps: want exit 3 naming them; got $RC: $(head -c 600 "$ERR")"; fi
+run sim-exitcodes 30 "$SIM" --quiet --threads 10 "$B/simtests/exit_codes.elf"
+if [ $RC -eq 1 ] && grep -q "^  thread 1: exit code 1$" "$ERR" && grep -q "^  thread 8: exit code 2$" "$ERR" \
+   && ! grep -q "thread 3:" "$ERR" && grep -q "^wpusim: FAILED: 6 of 10 threads exited nonzero, 0 faulted, 0 did not finish$" "$ERR"; then ok
+else bad "exit codes: want exit 1 listing threads; got $RC: $(head -c 600 "$ERR")"; fi
+run sim-exitjson 30 "$SIM" --stats json --threads 5 "$B/simtests/exit_codes.elf"
+if tr -d ' \n' <"$OUT" | grep -q '"exit_codes":\[0,1,2,0,1\]'; then ok; else bad "json exit_codes: $(grep -A3 exit_codes "$OUT")"; fi
+run sim-write 30 "$SIM" --quiet "$B/simtests/write.elf"
+if [ $RC -eq 0 ] && [ "$(cat "$OUT")" = "hello stdout" ] && [ "$(cat "$ERR")" = "hello stderr" ]; then ok
+else bad "write ecall: exit $RC, stdout '$(cat "$OUT")', stderr '$(cat "$ERR")'"; fi
+run sim-maxcycles 30 "$SIM" --stats json --max-cycles 5000 "$B/kernels/collatz.elf"
+if [ $RC -eq 3 ] && grep -q "stopped at max_cycles = 5000 before every thread finished; raise it with --max-cycles N" "$ERR" \
+   && grep -q '"status": "max_cycles"' "$OUT" && [ "$(json_total "$OUT" warp_insts)" -gt 1000 ]; then ok
+else bad "max-cycles: want exit 3, a message and the stats so far; got $RC: $(head -c 300 "$ERR")"; fi
+# Determinism: two identical runs give byte-identical statistics and traces.
+run det1 120 "$SIM" --stats json --trace "$T/trace1" --seed 5 "$B/kernels/mandel.elf"
+cp "$OUT" "$T/stats1"
+run det2 120 "$SIM" --stats json --trace "$T/trace2" --seed 5 "$B/kernels/mandel.elf"
+if cmp -s "$OUT" "$T/stats1" && cmp -s "$T/trace1" "$T/trace2" && [ -s "$T/trace1" ]; then ok
+else bad "two identical runs differ"; fi
+# Trace format: fixed, greppable fields.
+if head -n 1 "$T/trace1" | grep -Eq '^c=000000000000 u=00 w=000 pc=00010000 m=ffff [a-z]'; then ok
+else bad "trace line format: $(head -n 1 "$T/trace1")"; fi
+n_lines=$(wc -l <"$T/trace1")
+if [ "$n_lines" = "$(json_total "$T/stats1" warp_insts)" ]; then ok; else bad "trace has $n_lines lines, stats count $(json_total "$T/stats1" warp_insts) warp instructions"; fi
+
+# ---------------------------------------------------------------- bad input
+group badinput
+GOOD=$B/simtests/barrier_phases.elf   # two segments: text 0x10000-0x1005f, bss 0x10060-0x1405f
+# poke FILE OFFSET BYTES...: overwrite bytes (decimal offset, hex bytes)
+poke() {
+  local f=$1 off=$2; shift 2
+  local s=""; for b in "$@"; do s="$s\\x$b"; done
+  printf "$s" | dd of="$f" bs=1 seek="$off" conv=notrunc status=none
+}
+expect_load_error() { # NAME FILE MESSAGE(regex, after "wpusim: FILE: ")
+  run "bad-$1" 30 "$SIM" "$2"
+  if [ $RC -eq 2 ] && [ "$(wc -l <"$ERR")" -eq 1 ] && grep -Eq "^wpusim: $2: $3\$" "$ERR"; then ok
+  else bad "$1: want exit 2 and 'wpusim: $2: $3'; got $RC: $(cat "$ERR")"; fi
+}
+expect_load_error missing "$T/nonexistent.elf" "cannot open: No such file or directory"
+printf 'hello\n' >"$T/text.elf"; expect_load_error not-elf "$T/text.elf" "not an ELF file \(bad magic number\)"
+head -c 40 "$GOOD" >"$T/trunc40.elf"; expect_load_error trunc-header "$T/trunc40.elf" "truncated: 40 bytes, an ELF32 header needs 52"
+head -c 100 "$GOOD" >"$T/trunc100.elf"; expect_load_error trunc-phdr "$T/trunc100.elf" "truncated: program headers end at byte 148, file has 100 bytes"
+head -c 4100 "$GOOD" >"$T/trunc4100.elf"; expect_load_error trunc-data "$T/trunc4100.elf" "truncated: segment 0 data ends at byte 4192, file has 4100 bytes"
+sz=$(stat -c %s "$GOOD"); head -c $((sz - 10)) "$GOOD" >"$T/trunctail.elf"; expect_load_error trunc-tail "$T/trunctail.elf" "truncated: section headers end at byte $sz, file has $((sz - 10)) bytes"
+cp "$GOOD" "$T/class64.elf"; poke "$T/class64.elf" 4 02; expect_load_error class "$T/class64.elf" "ELF class 64-bit, expected 32-bit \(ELFCLASS32\) for RV32"
+cp "$GOOD" "$T/be.elf"; poke "$T/be.elf" 5 02; expect_load_error endian "$T/be.elf" "big-endian or invalid data encoding, expected little-endian"
+cp "$GOOD" "$T/x86.elf"; poke "$T/x86.elf" 18 3e 00; expect_load_error machine "$T/x86.elf" "machine 62 \(x86-64\), expected RISC-V \(243\)"
+cp "$GOOD" "$T/rel.elf"; poke "$T/rel.elf" 16 01 00; expect_load_error type "$T/rel.elf" "ELF type 1, expected a statically linked executable \(ET_EXEC\): this is an object file, link it"
+cp "$GOOD" "$T/noentry.elf"; poke "$T/noentry.elf" 24 00 00 00 00; expect_load_error no-entry "$T/noentry.elf" "missing entry point \(e_entry is 0\)"
+cp "$GOOD" "$T/dataentry.elf"; poke "$T/dataentry.elf" 24 00 00 20 00; expect_load_error entry-outside "$T/dataentry.elf" "entry point 0x00200000 is not inside an executable segment"
+# program header 1 (the data segment) at offset 84: p_vaddr at 92
+cp "$GOOD" "$T/overlap.elf"; poke "$T/overlap.elf" 92 00 00 01 00; expect_load_error overlap "$T/overlap.elf" "segments overlap: program header 1 \(0x00010000-0x00013fff\) and loadable segment 0 \(0x00010000-0x0001005f\)"
+cp "$GOOD" "$T/range.elf"; poke "$T/range.elf" 92 00 ff ff ff; expect_load_error out-of-range "$T/range.elf" "segment 1 at 0xffffff00 size 0x4000 runs past the 32-bit address space"
+cp "$GOOD" "$T/guard.elf"; poke "$T/guard.elf" 60 00 01 00 00; expect_load_error guard "$T/guard.elf" "segment 0 at 0x00000100 overlaps the null guard page 0x00000000-0x00000fff"
+cp "$GOOD" "$T/bigfile.elf"; poke "$T/bigfile.elf" 68 00 00 00 10; expect_load_error filesz "$T/bigfile.elf" "segment 0: file size 0x10000000 larger than memory size 0x60"
+
+# ---------------------------------------------------------------- options
+group options
+expect_usage() { # NAME MESSAGE(regex) ARGS...
+  local name=$1 msg=$2; shift 2
+  run "opt-$name" 30 "$SIM" "$@"
+  if [ $RC -eq 2 ] && grep -Eq -- "$msg" "$ERR"; then ok
+  else bad "$name: want exit 2 and '$msg'; got $RC: $(cat "$ERR")"; fi
+}
+expect_usage unknown-option "^wpusim: unknown option '--bogus'; valid options: --config, --set, " --bogus "$GOOD"
+expect_usage unknown-key "^wpusim: unknown configuration key 'nope'; valid keys: wpus, warps, width, threads, " --set nope=1 "$GOOD"
+expect_usage not-int "^wpusim: width: 'abc' is not an integer \(allowed 1\.\.256\)$" --set width=abc "$GOOD"
+expect_usage range "^wpusim: width: 0 is out of range \(allowed 1\.\.256\)$" --set width=0 "$GOOD"
+expect_usage negative "^wpusim: threads: '-4' is not a non-negative integer" --threads -4 "$GOOD"
+expect_usage enum "^wpusim: scheduler: 'fifo' is not one of: rr$" --set scheduler=fifo "$GOOD"
+expect_usage not-kv "^wpusim: 'width' is not key=value$" --set width "$GOOD"
+expect_usage stack-align "^wpusim: stack_size: 1000 is not a multiple of 16$" --set stack_size=1000 "$GOOD"
+expect_usage stacks-fit "^wpusim: threads x stack_size = 1000000 x 16384 bytes does not fit below stack_top 0xc0000000; lower threads or stack_size$" --threads 1000000 "$GOOD"
+expect_usage stacks-overlap "^wpusim: $GOOD: thread stacks 0x00010000-0x0001ffff overlap loadable segment 0 at 0x00010000; lower threads or stack_size, or move stack_top$" --set stack_top=0x20000 --threads 1 --set stack_size=65536 "$GOOD"
+expect_usage stats-format "^wpusim: --stats: 'xml' is not one of: text, json, none$" --stats xml "$GOOD"
+expect_usage no-value "^wpusim: option --seed needs a value" --seed
+expect_usage no-program "^wpusim: no program given" --quiet
+expect_usage two-programs "^wpusim: more than one program given" "$GOOD" "$GOOD"
+printf 'width = 8\n# comment\nwarps = 2 # trailing\nbogus = 3\n' >"$T/bad.cfg"
+expect_usage config-line "^wpusim: $T/bad.cfg:4: unknown configuration key 'bogus'" --config "$T/bad.cfg" "$GOOD"
+printf 'width = 8\n# comment\nwarps = 2 # trailing\n' >"$T/good.cfg"
+run opt-config 30 "$SIM" --config "$T/good.cfg" --set warps=3 --print-config
+if [ $RC -eq 0 ] && grep -Eq '^  width +8$' "$OUT" && grep -Eq '^  warps +3$' "$OUT"; then ok
+else bad "config file + override: $(cat "$OUT" "$ERR")"; fi
+run opt-help 30 "$SIM" --help
+helpok=1
+for key in $(sed -n 's/^  \([a-z_]*\) .*/\1/p' "$T/opt-config.out"); do grep -q "^  $key " "$OUT" || { helpok=0; bad "--help does not document key $key"; }; done
+for opt in --config --set --threads --seed --arg --max-cycles --stats --stats-out --trace --dump --dump-cfg --quiet --version; do
+  grep -q -- "^  $opt" "$OUT" || { helpok=0; bad "--help does not document $opt"; }
+done
+[ $helpok = 1 ] && [ $RC -eq 0 ] && ok
+run opt-version 30 "$SIM" --version
+if [ $RC -eq 0 ] && grep -Eq '^wpusim [0-9]+\.[0-9]+\.[0-9]+$' "$OUT"; then ok; else bad "--version: $(cat "$OUT")"; fi
+
+group done
+echo "$PASS passed, $FAIL failed"
+[ "$FAIL" -eq 0 ]

@@ -1,0 +1,27 @@
+# The test suite: `make test` builds everything it needs and runs tests/run.sh.
+# `make test-long` adds larger thread counts and problem sizes.
+
+RV_ASFLAGS := --target=riscv32 -march=rv32imf -mabi=ilp32f -mno-relax -nostdlib -fuse-ld=lld \
+              -Wl,-T,kernels/runtime/link.ld
+
+CFG_TESTS := $(basename $(notdir $(wildcard tests/cfg/*.S)))
+SIM_TESTS := $(basename $(notdir $(wildcard tests/sim/*.S)))
+.PHONY: asm-tests test-deps test-long
+asm-tests: $(CFG_TESTS:%=$(BUILD)/cfg/%.elf) $(SIM_TESTS:%=$(BUILD)/simtests/%.elf)
+
+$(BUILD)/cfg/%.elf: tests/cfg/%.S kernels/runtime/link.ld
+	@mkdir -p $(dir $@)
+	$(RV_CC) $(RV_ASFLAGS) $< -o $@
+
+$(BUILD)/simtests/%.elf: tests/sim/%.S kernels/runtime/link.ld
+	@mkdir -p $(dir $@)
+	$(RV_CC) $(RV_ASFLAGS) $< -o $@
+
+test-deps: $(SETUP_STAMP)
+	@$(MAKE) --no-print-directory $(WPUSIM) kernels host-kernels isa-tests asm-tests $(BUILD)/tests/test_softfloat
+
+test: test-deps
+	BUILD=$(BUILD) bash tests/run.sh
+
+test-long: test-deps
+	BUILD=$(BUILD) WSIM_TEST_LONG=1 bash tests/run.sh
