@@ -18,8 +18,16 @@ LIB_OBJS := $(LIB_SRCS:%.c=$(BUILD)/%.o)
 LIB      := $(BUILD)/libwsim.a
 WPUSIM   := $(BUILD)/wpusim
 
-.PHONY: all setup kernels host-kernels test test-quick run bench clean
+.PHONY: all setup kernels host-kernels test run bench clean
 all: $(WPUSIM)
+
+# Debian packages (scripts/setup.sh): checked once per build tree, installed as root.
+SETUP_STAMP := $(BUILD)/.setup-done
+$(SETUP_STAMP): scripts/setup.sh
+	@sh scripts/setup.sh
+	@mkdir -p $(dir $@) && touch $@
+setup:
+	sh scripts/setup.sh
 
 $(BUILD)/cmodel/%.o: cmodel/%.c
 	@mkdir -p $(dir $@)
@@ -42,8 +50,16 @@ $(WPUSIM): $(BUILD)/sim/wpusim.o $(LIB)
 -include tests/unit/softfloat.mk
 -include tests/tests.mk
 
-setup:
-	sh scripts/setup.sh
+# The default benchmark on the default configuration.
+DEFAULT_KERNEL := mandel
+# (the set-up check runs first: the kernels need Debian's clang and lld)
+run: $(SETUP_STAMP)
+	@$(MAKE) --no-print-directory $(WPUSIM) $(BUILD)/kernels/$(DEFAULT_KERNEL).elf
+	$(WPUSIM) $(BUILD)/kernels/$(DEFAULT_KERNEL).elf
+
+bench: $(SETUP_STAMP)
+	@$(MAKE) --no-print-directory $(WPUSIM) kernels host-kernels
+	bash scripts/bench.sh
 
 clean:
 	rm -rf $(BUILD)
