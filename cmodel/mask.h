@@ -64,10 +64,20 @@ static inline wmask_t wmask_andnot(wmask_t a, wmask_t b) /* a & ~b */
     return a;
 }
 
+/* Portable popcount: without -mpopcnt, __builtin_popcountll is a libgcc call. */
+static inline int wmask_popcount64(uint64_t x)
+{
+    x = x - ((x >> 1) & 0x5555555555555555ull);
+    x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
+    x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0full;
+    return (int)((x * 0x0101010101010101ull) >> 56);
+}
+
 static inline int wmask_count(const wmask_t *m)
 {
     int n = 0;
-    for (int i = 0; i < WMASK_WORDS; i++) n += __builtin_popcountll(m->w[i]);
+    for (int i = 0; i < WMASK_WORDS; i++)
+        if (m->w[i]) n += wmask_popcount64(m->w[i]);
     return n;
 }
 

@@ -10,8 +10,8 @@ void sched_init(sched_t *s, int policy, int nslots)
 /* Loose round-robin: the first ready slot after the one that issued last. */
 int sched_pick(sched_t *s, const uint8_t *ready)
 {
-    for (int i = 1; i <= s->nslots; i++) {
-        int k = (s->last + i) % s->nslots;
+    for (int i = 1, k = s->last; i <= s->nslots; i++) {
+        if (++k == s->nslots) k = 0;
         if (ready[k]) {
             s->last = k;
             return k;
