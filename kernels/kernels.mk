@@ -1,0 +1,108 @@
+# kernels/kernels.mk — builds the WarpSplit kernels (included by the top-level Makefile).
+#
+#   make kernels        build/kernels/NAME.elf   RISC-V RV32IMF kernel for wpusim
+#   make host-kernels   build/host/NAME          the same source, run natively by host_runner.c
+#   make kernels-check  static checks of the ELFs and host runs (kernels/tools/check.py)
+#
+# Standalone: make -f kernels/kernels.mk kernels host-kernels   (from the repository root)
+# Every kernels/*.c is a kernel; KERNELS lists their names.  kernels/selftest/*.c are
+# small ABI/runtime tests (KERNELS_SELFTEST), built next to them as
+# build/kernels/selftest/NAME.elf and build/host/selftest/NAME.
+
+ifeq ($(words $(MAKEFILE_LIST)),1)
+KERNELS_STANDALONE := 1
+endif
+KERNELS_SAVED_GOAL := $(.DEFAULT_GOAL)
+
+BUILD ?= build
+RV_CC ?= clang
+RV_CFLAGS ?= --target=riscv32 -march=rv32imf -mabi=ilp32f -mno-relax -fno-jump-tables -O2 \
+             -ffreestanding -nostdlib -ffp-contract=off
+ifeq ($(origin CC),default)
+CC := cc
+endif
+
+KERNELS_SRCDIR := kernels
+KERNELS_RT := $(KERNELS_SRCDIR)/runtime
+KERNELS := $(sort $(basename $(notdir $(wildcard $(KERNELS_SRCDIR)/*.c))))
+KERNELS_SELFTEST := $(sort $(basename $(notdir $(wildcard $(KERNELS_SRCDIR)/selftest/*.c))))
+
+# Added to RV_CFLAGS for the kernels and their runtime.  -fno-optimize-sibling-calls
+# keeps every call a call (auipc+jalr with ra) and every return a ret: no tail jumps
+# into other functions, which keeps the simulator's static control-flow graph
+# (re-convergence points) per function.  Function/data sections + --gc-sections drop
+# the runtime routines a kernel does not use; --discard-locals drops .L labels, so the
+# symbol table holds only real functions and objects.
+KERNELS_RV_EXTRA := -std=c11 -Wall -Wextra -Werror -fno-optimize-sibling-calls \
+                    -ffunction-sections -fdata-sections -I$(KERNELS_RT)
+KERNELS_RV_LDFLAGS := -fuse-ld=lld -Wl,-T,$(KERNELS_RT)/link.ld -Wl,--no-relax \
+                      -Wl,--discard-locals -Wl,--gc-sections -static
+
+# The host build: the same kernel source with the host compiler.  -ffp-contract=off:
+# no fused multiply-add the RISC-V build would not do either.
+KERNELS_HOST_CFLAGS := -std=c11 -O2 -Wall -Wextra -Werror -ffp-contract=off -I$(KERNELS_RT)
+KERNELS_HOST_LDLIBS := -lm
+
+KERNELS_ELFS := $(KERNELS:%=$(BUILD)/kernels/%.elf) \
+                $(KERNELS_SELFTEST:%=$(BUILD)/kernels/selftest/%.elf)
+KERNELS_HOSTBINS := $(KERNELS:%=$(BUILD)/host/%) \
+                    $(KERNELS_SELFTEST:%=$(BUILD)/host/selftest/%)
+KERNELS_RT_OBJS := $(BUILD)/kernels/runtime/crt0.o $(BUILD)/kernels/runtime/libc.o
+KERNELS_DEPS := $(KERNELS_RT)/warpsplit.h $(KERNELS_SRCDIR)/kernels.mk
+
+.PHONY: kernels host-kernels kernels-check kernels-clean
+
+kernels: $(KERNELS_ELFS)
+
+host-kernels: $(KERNELS_HOSTBINS)
+
+kernels-check: kernels host-kernels
+	python3 $(KERNELS_SRCDIR)/tools/check.py $(BUILD) $(KERNELS) -- $(KERNELS_SELFTEST)
+
+kernels-clean:
+	rm -rf $(BUILD)/kernels $(BUILD)/host
+
+$(BUILD)/kernels/runtime/crt0.o: $(KERNELS_RT)/crt0.S $(KERNELS_DEPS)
+	@mkdir -p $(@D)
+	$(RV_CC) $(RV_CFLAGS) $(KERNELS_RV_EXTRA) -c $< -o $@
+
+$(BUILD)/kernels/runtime/libc.o: $(KERNELS_RT)/libc.c $(KERNELS_DEPS)
+	@mkdir -p $(@D)
+	$(RV_CC) $(RV_CFLAGS) $(KERNELS_RV_EXTRA) -c $< -o $@
+
+$(BUILD)/kernels/selftest/%.o: $(KERNELS_SRCDIR)/selftest/%.c $(KERNELS_DEPS)
+	@mkdir -p $(@D)
+	$(RV_CC) $(RV_CFLAGS) $(KERNELS_RV_EXTRA) -c $< -o $@
+
+$(BUILD)/kernels/%.o: $(KERNELS_SRCDIR)/%.c $(KERNELS_DEPS)
+	@mkdir -p $(@D)
+	$(RV_CC) $(RV_CFLAGS) $(KERNELS_RV_EXTRA) -c $< -o $@
+
+# crt0.o first: _start is in .text.start, which link.ld places first anyway.
+$(BUILD)/kernels/%.elf: $(BUILD)/kernels/%.o $(KERNELS_RT_OBJS) $(KERNELS_RT)/link.ld
+	$(RV_CC) $(RV_CFLAGS) $(KERNELS_RV_LDFLAGS) $(KERNELS_RT_OBJS) $< -o $@
+
+$(BUILD)/host/runtime/host_runner.o: $(KERNELS_RT)/host_runner.c $(KERNELS_DEPS)
+	@mkdir -p $(@D)
+	$(CC) $(KERNELS_HOST_CFLAGS) -c $< -o $@
+
+$(BUILD)/host/selftest/%.o: $(KERNELS_SRCDIR)/selftest/%.c $(KERNELS_DEPS)
+	@mkdir -p $(@D)
+	$(CC) $(KERNELS_HOST_CFLAGS) -c $< -o $@
+
+$(BUILD)/host/%.o: $(KERNELS_SRCDIR)/%.c $(KERNELS_DEPS)
+	@mkdir -p $(@D)
+	$(CC) $(KERNELS_HOST_CFLAGS) -c $< -o $@
+
+$(BUILD)/host/%: $(BUILD)/host/%.o $(BUILD)/host/runtime/host_runner.o
+	$(CC) $(KERNELS_HOST_CFLAGS) $^ -o $@ $(KERNELS_HOST_LDLIBS)
+
+.PRECIOUS: $(BUILD)/kernels/%.o $(BUILD)/host/%.o $(BUILD)/kernels/selftest/%.o \
+          $(BUILD)/host/selftest/%.o
+
+# Do not take over the includer's default goal; standalone, the default is `kernels`.
+ifdef KERNELS_STANDALONE
+.DEFAULT_GOAL := kernels
+else
+.DEFAULT_GOAL := $(KERNELS_SAVED_GOAL)
+endif

@@ -1,0 +1,415 @@
+/* host_runner.c — runs a WarpSplit kernel natively on the host.
+ *
+ * Linked with the kernel's own source, it runs kernel_main(tid, nthreads) for every
+ * thread: the test oracle for wpusim (--dump writes the same bytes as wpusim --dump) and
+ * the native-speed baseline of `make bench`.
+ *
+ * Threads run one at a time, in tid order, each on its own ucontext.  A thread runs until
+ * it exits or reaches wsim_barrier(); once every live thread waits at the barrier, the
+ * waiting threads are resumed round-robin in tid order up to their next barrier or exit.
+ * Exited threads no longer count, as on the simulator.  Stacks come from mmap
+ * (MAP_NORESERVE), are created only when a thread starts while all others still hold
+ * theirs (i.e. are waiting at a barrier), and are reused after a thread exits, so a
+ * kernel without barriers needs one stack whatever the thread count.
+ *
+ * A kernel that never calls wsim_barrier() (warpsplit.h leaves a marker in the section
+ * wsim_uses_barrier when it does) needs no contexts at all: its threads run directly on
+ * the runner's stack, one call of kernel_main() after the other, and wsim_exit() leaves
+ * through longjmp.  That keeps the native baseline free of context-switch costs.
+ * --contexts forces the ucontext path.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <time.h>
+#include <ucontext.h>
+#include <unistd.h>
+
+#include "warpsplit.h"
+
+#define STACK_SIZE (256u * 1024u) /* per thread, plus a guard page below */
+#define GUARDED 16384u            /* contexts with a guard page */
+#define MAX_REPORTED_FAILURES 10
+
+struct wsim_host_state wsim_host = {0, 1, 32, 1, 1, 1, 0}; /* seed 1: wpusim's default */
+
+/* The WSIM_RESULT records; the linker defines these for a section named like a C
+ * identifier.  Weak so that a kernel without results links too. */
+extern struct wsim_result __start_wsim_results[] __attribute__((weak));
+extern struct wsim_result __stop_wsim_results[] __attribute__((weak));
+/* Present when the kernel calls wsim_barrier() (see warpsplit.h). */
+extern const char __start_wsim_uses_barrier[] __attribute__((weak));
+
+/* One execution context: a thread that has started and not yet exited owns one. */
+struct hctx {
+    ucontext_t uc;
+    void *map;         /* the mmap'd region: guard page + stack */
+    size_t map_size;
+    unsigned tid;      /* the thread it runs */
+    struct hctx *next; /* free list */
+};
+
+static ucontext_t sched_uc;     /* the scheduler */
+static struct hctx *cur;        /* the context running now */
+static struct hctx *free_ctxs;  /* contexts whose thread exited */
+static int cur_exited;          /* set by wsim_host_exit() before switching back */
+static int cur_code;
+static int quiet;
+static size_t page_size;
+
+static int direct;              /* running threads without contexts */
+static jmp_buf direct_exit;     /* wsim_exit() in direct mode */
+static unsigned long n_failed;
+static unsigned long n_contexts;
+
+static void die(const char *msg) __attribute__((noreturn));
+static void die(const char *msg) {
+    fprintf(stderr, "host_runner: %s\n", msg);
+    exit(2);
+}
+
+static void thread_main(void) {
+    int code = kernel_main(cur->tid, wsim_host.nthreads);
+    wsim_host_exit(code);
+}
+
+/* A fresh start of thread_main on c's stack.  (getcontext returns only once here:
+ * nothing ever resumes this saved state, makecontext replaces it.) */
+static __attribute__((noinline)) void init_ctx(struct hctx *c) {
+    if (getcontext(&c->uc) != 0)
+        die("getcontext failed");
+    c->uc.uc_stack.ss_sp = (char *)c->map + page_size;
+    c->uc.uc_stack.ss_size = STACK_SIZE;
+    c->uc.uc_link = NULL; /* threads leave through wsim_host_exit() */
+    makecontext(&c->uc, thread_main, 0);
+}
+
+static struct hctx *new_ctx(void) {
+    struct hctx *c;
+    if (free_ctxs != NULL) {
+        c = free_ctxs;
+        free_ctxs = c->next;
+    } else {
+        c = calloc(1, sizeof *c);
+        if (c == NULL)
+            die("out of memory");
+        c->map_size = STACK_SIZE + page_size;
+        c->map = mmap(NULL, c->map_size, PROT_READ | PROT_WRITE,
+                      MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+        if (c->map == MAP_FAILED) {
+            fprintf(stderr, "host_runner: cannot map stack number %lu: %s\n",
+                    n_contexts + 1, strerror(errno));
+            exit(2);
+        }
+        /* Overflow guard, best effort.  It splits the mapping, and the kernel limits the
+         * number of mappings (vm.max_map_count, 65530 by default), so only the first
+         * GUARDED contexts get one; the rest merge into few mappings. */
+        if (n_contexts < GUARDED)
+            (void)mprotect(c->map, page_size, PROT_NONE);
+        n_contexts++;
+    }
+    init_ctx(c);
+    return c;
+}
+
+static void record_exit(unsigned tid, int code) {
+    if (code != 0) {
+        if (n_failed < MAX_REPORTED_FAILURES)
+            fprintf(stderr, "host_runner: thread %u exited with code %d\n", tid, code);
+        n_failed++;
+    }
+}
+
+/* Runs context c until its thread waits at a barrier (returns 1) or exits (returns 0;
+ * the context goes back to the free list). */
+static int run(struct hctx *c) {
+    cur = c;
+    cur_exited = 0;
+    wsim_host.tid = c->tid;
+    if (swapcontext(&sched_uc, &c->uc) != 0)
+        die("swapcontext failed");
+    cur = NULL;
+    if (!cur_exited)
+        return 1;
+    record_exit(c->tid, cur_code);
+    c->next = free_ctxs;
+    free_ctxs = c;
+    return 0;
+}
+
+void wsim_host_barrier(void) {
+    if (direct)
+        die("wsim_barrier() called, but the kernel has no wsim_uses_barrier marker "
+            "(was it built with kernels/runtime/warpsplit.h?); run with --contexts");
+    if (cur == NULL)
+        die("wsim_barrier() outside a thread");
+    if (swapcontext(&cur->uc, &sched_uc) != 0)
+        die("swapcontext failed");
+    wsim_host.tid = cur->tid; /* the scheduler may have run other threads meanwhile */
+}
+
+void wsim_host_exit(int code) {
+    if (direct) {
+        cur_code = code;
+        longjmp(direct_exit, 1);
+    }
+    if (cur == NULL)
+        die("wsim_exit() outside a thread");
+    cur_exited = 1;
+    cur_code = code;
+    setcontext(&sched_uc);
+    die("setcontext failed");
+}
+
+int wsim_host_write(int fd, const void *buf, unsigned len) {
+    const char *p = buf;
+    unsigned left = len;
+    if (fd != 1 && fd != 2)
+        return -1;
+    if (fd == 1 && quiet)
+        return (int)len;
+    while (left > 0) {
+        ssize_t w = write(fd, p, left);
+        if (w < 0) {
+            if (errno == EINTR)
+                continue;
+            return -1;
+        }
+        p += w;
+        left -= (unsigned)w;
+    }
+    return (int)len;
+}
+
+/* One thread, directly on this stack. */
+static __attribute__((noinline)) int run_direct(unsigned tid) {
+    wsim_host.tid = tid;
+    if (setjmp(direct_exit) != 0)
+        return cur_code; /* wsim_exit() */
+    return kernel_main(tid, wsim_host.nthreads);
+}
+
+/* Runs all threads; returns the number of barrier episodes. */
+static unsigned long run_all(void) {
+    unsigned n = wsim_host.nthreads;
+    struct hctx **waiting = NULL; /* threads waiting at the barrier, in tid order */
+    size_t n_waiting = 0, cap = 0, i, kept;
+    unsigned long barriers = 0;
+    unsigned tid;
+
+    if (direct) {
+        for (tid = 0; tid < n; tid++)
+            record_exit(tid, run_direct(tid));
+        return 0;
+    }
+    /* First pass: start every thread in tid order. */
+    for (tid = 0; tid < n; tid++) {
+        struct hctx *c = new_ctx();
+        c->tid = tid;
+        if (run(c)) {
+            if (n_waiting == cap) {
+                cap = cap ? 2 * cap : 64;
+                waiting = realloc(waiting, cap * sizeof *waiting);
+                if (waiting == NULL)
+                    die("out of memory");
+            }
+            waiting[n_waiting++] = c;
+        }
+    }
+    /* Every live thread waits at a barrier: release them, round-robin, until none is
+     * left.  The list stays in tid order. */
+    while (n_waiting > 0) {
+        barriers++;
+        kept = 0;
+        for (i = 0; i < n_waiting; i++) {
+            if (run(waiting[i]))
+                waiting[kept++] = waiting[i];
+        }
+        n_waiting = kept;
+    }
+    free(waiting);
+    return barriers;
+}
+
+/* The result records in source order (see WSIM_RESULT in warpsplit.h). */
+static struct wsim_result *sorted_results(size_t *count) {
+    size_t n = 0, i, j;
+    struct wsim_result *v;
+    if (__start_wsim_results != NULL && __stop_wsim_results != NULL)
+        n = (size_t)(__stop_wsim_results - __start_wsim_results);
+    v = malloc((n ? n : 1) * sizeof *v);
+    if (v == NULL)
+        die("out of memory");
+    for (i = 0; i < n; i++) { /* insertion sort: stable, and n is tiny */
+        struct wsim_result r = __start_wsim_results[i];
+        for (j = i; j > 0 && v[j - 1].line > r.line; j--)
+            v[j] = v[j - 1];
+        v[j] = r;
+    }
+    *count = n;
+    return v;
+}
+
+static int write_dump(const char *path) {
+    size_t n, i;
+    struct wsim_result *r = sorted_results(&n);
+    FILE *f = fopen(path, "wb");
+    int rc = 0;
+    if (f == NULL) {
+        fprintf(stderr, "host_runner: cannot open %s: %s\n", path, strerror(errno));
+        free(r);
+        return -1;
+    }
+    for (i = 0; i < n && rc == 0; i++) {
+        if (r[i].size != 0 && fwrite(r[i].addr, 1, r[i].size, f) != r[i].size)
+            rc = -1;
+    }
+    if (fclose(f) != 0)
+        rc = -1;
+    if (rc != 0)
+        fprintf(stderr, "host_runner: cannot write %s\n", path);
+    free(r);
+    return rc;
+}
+
+static void list_results(void) {
+    size_t n, i;
+    struct wsim_result *r = sorted_results(&n);
+    unsigned long off = 0;
+    printf("# region offset size\n");
+    for (i = 0; i < n; i++) {
+        printf("%lu %lu %lu\n", (unsigned long)i, off, (unsigned long)r[i].size);
+        off += (unsigned long)r[i].size;
+    }
+    free(r);
+}
+
+static void usage(FILE *f, const char *prog) {
+    fprintf(f,
+            "usage: %s [--threads N] [--seed S] [--arg A] [--width W] [--wpus P]\n"
+            "          [--warps K] [--dump FILE] [--quiet] [--time] [--contexts]\n"
+            "          [--list-results]\n"
+            "Runs the kernel natively, thread by thread (see kernels/README.md).\n"
+            "  --threads N   thread count (default 256)\n"
+            "  --seed S      wsim_seed() (default 1, as wpusim)\n"
+            "  --arg A       wsim_arg(), the problem size; 0 = small default (default 0)\n"
+            "  --width W     SIMD width, for wsim_lane()/wsim_warp()/wsim_wpu() (default 32)\n"
+            "  --wpus P      WPU count (default 1)\n"
+            "  --warps K     warp slots per WPU (default: enough for all warps)\n"
+            "  --dump FILE   write the WSIM_RESULT regions, as wpusim --dump does\n"
+            "  --quiet       discard the kernel's stdout and the run summary\n"
+            "  --time        print the wall time of the run on stderr\n"
+            "  --contexts    run every thread on its own context even without barriers\n"
+            "  --list-results  print the result regions (index, offset, size) and exit\n",
+            prog);
+}
+
+static unsigned parse_u32(const char *opt, const char *s) {
+    char *end;
+    unsigned long long v;
+    errno = 0;
+    v = strtoull(s, &end, 0);
+    if (errno != 0 || end == s || *end != '\0' || v > 0xFFFFFFFFull || s[0] == '-') {
+        fprintf(stderr, "host_runner: bad value for %s: '%s'\n", opt, s);
+        exit(2);
+    }
+    return (unsigned)v;
+}
+
+int main(int argc, char **argv) {
+    const char *dump = NULL;
+    int show_time = 0, list = 0, contexts = 0, i;
+    unsigned warps = 0;
+    unsigned long barriers;
+    unsigned long long nwarps;
+    struct timespec t0, t1;
+    long ps;
+
+    wsim_host.nthreads = 256;
+    for (i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        const char *v = i + 1 < argc ? argv[i + 1] : NULL;
+        if (strcmp(a, "--quiet") == 0) {
+            quiet = 1;
+            continue;
+        }
+        if (strcmp(a, "--time") == 0) {
+            show_time = 1;
+            continue;
+        }
+        if (strcmp(a, "--contexts") == 0) {
+            contexts = 1;
+            continue;
+        }
+        if (strcmp(a, "--list-results") == 0) {
+            list = 1;
+            continue;
+        }
+        if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
+            usage(stdout, argv[0]);
+            return 0;
+        }
+        if (v == NULL) {
+            usage(stderr, argv[0]);
+            return 2;
+        }
+        if (strcmp(a, "--threads") == 0)
+            wsim_host.nthreads = parse_u32(a, v);
+        else if (strcmp(a, "--seed") == 0)
+            wsim_host.seed = parse_u32(a, v);
+        else if (strcmp(a, "--arg") == 0)
+            wsim_host.arg = parse_u32(a, v);
+        else if (strcmp(a, "--width") == 0)
+            wsim_host.width = parse_u32(a, v);
+        else if (strcmp(a, "--wpus") == 0)
+            wsim_host.wpus = parse_u32(a, v);
+        else if (strcmp(a, "--warps") == 0)
+            warps = parse_u32(a, v);
+        else if (strcmp(a, "--dump") == 0)
+            dump = v;
+        else {
+            usage(stderr, argv[0]);
+            return 2;
+        }
+        i++;
+    }
+    if (list) {
+        list_results();
+        return 0;
+    }
+    if (wsim_host.nthreads == 0 || wsim_host.width == 0 || wsim_host.wpus == 0) {
+        fprintf(stderr, "host_runner: --threads, --width and --wpus must be >= 1\n");
+        return 2;
+    }
+    nwarps = ((unsigned long long)wsim_host.nthreads + wsim_host.width - 1) / wsim_host.width;
+    if (warps == 0) /* enough slots for every warp */
+        warps = (unsigned)((nwarps + wsim_host.wpus - 1) / wsim_host.wpus);
+    wsim_host.warps = warps;
+
+    ps = sysconf(_SC_PAGESIZE);
+    page_size = ps > 0 ? (size_t)ps : 4096;
+
+    direct = !contexts && __start_wsim_uses_barrier == NULL;
+
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    barriers = run_all();
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+
+    if (show_time)
+        fprintf(stderr, "host-time: %.6f s\n",
+                (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec));
+    if (!quiet)
+        fprintf(stderr, "host_runner: %u threads, %lu barrier(s), %lu context(s), %lu failed\n",
+                wsim_host.nthreads, barriers, n_contexts, n_failed);
+    if (dump != NULL && write_dump(dump) != 0)
+        return 2;
+    if (n_failed != 0) {
+        fprintf(stderr, "host_runner: %lu thread(s) exited with a nonzero code\n", n_failed);
+        return 1;
+    }
+    return 0;
+}
