@@ -145,7 +145,8 @@ int cfg_analyse_function(program_t *p, uint32_t entry, char *err, size_t errlen)
                 if (d->cls == ISA_CLASS_JAL || d->cls == ISA_CLASS_JALR) p->code[word_of(p, pc)].flags |= ISA_F_TAILCALL;
                 if (ns == 0 || w.succ[u][0] != EXIT_NODE) w.succ[u][ns++] = EXIT_NODE;
             } else {
-                w.succ[u][ns++] = add_node(&w, p, t);
+                int v = add_node(&w, p, t); /* may move w.succ: index after */
+                w.succ[u][ns++] = v;
             }
         }
     }
