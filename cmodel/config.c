@@ -160,6 +160,47 @@ int wsim_config_check(wsim_config_t *c, char *err, size_t errlen)
         snprintf(err, errlen, "stack_top: 0x%llx is not 16-byte aligned", (unsigned long long)c->stack_top);
         return -1;
     }
+    /* caches: power-of-two geometry */
+    struct { const char *name; uint64_t size, ways, line; int on; } caches[] = {
+        {"l1d", c->l1d_size, c->l1d_ways, c->l1d_line, c->memory != 0},
+        {"l1i", c->l1i_size, c->l1i_ways, c->l1i_line, c->memory != 0 && c->l1i_size != 0},
+        {"l2", c->l2_size, c->l2_ways, c->l2_line, c->memory == 1},
+    };
+    for (size_t i = 0; i < sizeof caches / sizeof caches[0]; i++) {
+        if (!caches[i].on) continue;
+        uint64_t line = caches[i].line, sets = caches[i].size / (caches[i].ways * line);
+        if (line & (line - 1)) {
+            snprintf(err, errlen, "%s_line: %llu is not a power of two", caches[i].name, (unsigned long long)line);
+            return -1;
+        }
+        if (sets == 0 || caches[i].size % (caches[i].ways * line) || (sets & (sets - 1))) {
+            snprintf(err, errlen,
+                     "%s_size / (%s_ways x %s_line) = %llu / (%llu x %llu) must be a whole power-of-two number of sets",
+                     caches[i].name, caches[i].name, caches[i].name, (unsigned long long)caches[i].size,
+                     (unsigned long long)caches[i].ways, (unsigned long long)line);
+            return -1;
+        }
+    }
+    if (c->memory != 0 && c->l1d_banks > c->width) {
+        snprintf(err, errlen, "l1d_banks: %llu banks for %llu lanes; allowed 0 (one per lane) .. width",
+                 (unsigned long long)c->l1d_banks, (unsigned long long)c->width);
+        return -1;
+    }
+    if (c->memory == 1 && c->l2_line < c->l1d_line) {
+        snprintf(err, errlen, "l2_line: %llu is smaller than l1d_line %llu; the inclusive L2 needs l2_line >= l1d_line",
+                 (unsigned long long)c->l2_line, (unsigned long long)c->l1d_line);
+        return -1;
+    }
+    if (c->memory == 1 && c->wpus > 64) {
+        snprintf(err, errlen, "wpus: %llu WPUs; the coherent directory tracks at most 64 (use memory=bulksync)",
+                 (unsigned long long)c->wpus);
+        return -1;
+    }
+    if (c->dram_banks && c->dram_row_conflict < c->dram_row_hit) {
+        snprintf(err, errlen, "dram_row_conflict: %llu is below dram_row_hit %llu",
+                 (unsigned long long)c->dram_row_conflict, (unsigned long long)c->dram_row_hit);
+        return -1;
+    }
     uint64_t contexts = c->wpus * c->warps * c->width;
     if (c->threads == 0) c->threads = contexts;
     /* every stack must fit above the null guard page */

@@ -9,6 +9,7 @@
 
 #include "mask.h"
 #include "mem.h"
+#include "memsys.h"
 #include "program.h"
 #include "reconv.h"
 #include "sched.h"
@@ -22,7 +23,7 @@ typedef struct thread {
     uint64_t instret;
 } thread_t;
 
-enum { WAIT_NONE, WAIT_MEM, WAIT_BARRIER };
+enum { WAIT_NONE, WAIT_MEM, WAIT_BARRIER, WAIT_FETCH };
 
 typedef struct stats {
 #define STAT(name, help) uint64_t name;
@@ -49,7 +50,9 @@ typedef struct wpu {
     warp_t *warp; /* [warps] */
     sched_t sched;
     uint64_t next_ready; /* min ready_at over its issuable warps; UINT64_MAX if none */
+    uint64_t blocked_until; /* switch_on = miss: the pipeline waits for a hit */
     stats_t st;
+    uint64_t div_degree[WSIM_MAX_LANES + 1]; /* missing threads per divergent access */
 } wpu_t;
 
 enum { TS_RUNNING = 0, TS_EXITED = 1, TS_FAULTED = 2, TS_PENDING = 3 };
@@ -58,6 +61,7 @@ struct wsim {
     wsim_config_t cfg;
     program_t *prog;
     mem_t *mem;
+    memsys_t ms;
     int nwpus, nwarps, width;
     uint32_t nthreads;
     wpu_t *wpu;
@@ -78,6 +82,7 @@ struct wsim {
     int status_reason; /* wsim_status_t of the last run */
 
     /* scratch for one issue */
+    wmask_t last_done; /* lanes that completed the last instruction */
     uint32_t addr[WSIM_MAX_LANES];
     uint32_t target[WSIM_MAX_LANES];
     uint8_t fault[WSIM_MAX_LANES];

@@ -132,7 +132,8 @@ static int ensure_function(struct wsim *s, uint32_t target, char *err, size_t er
 {
     const isa_insn_t *d = program_insn(s->prog, target);
     if (!d) {
-        snprintf(err, errlen, "call to 0x%08x, outside the program's code", target);
+        snprintf(err, errlen, "call to 0x%08x, %s", target,
+                 target < PROG_GUARD_END ? "in the null guard page" : "outside the program's code");
         return -1;
     }
     size_t k = (target - s->prog->code_lo) >> 2;
@@ -177,8 +178,11 @@ int exec_issue(struct wsim *s, wpu_t *u, warp_t *w)
     if (s->trace) trace_issue(s, w, pc, &m, d);
     u->st.warp_insts++;
     if (!d) {
-        WMASK_FOREACH(m, lane) sim_thread_fault(s, w, lane, pc, "instruction fetch from 0x%08x, outside the program's code", pc);
+        WMASK_FOREACH(m, lane)
+            sim_thread_fault(s, w, lane, pc, "instruction fetch from 0x%08x, %s", pc,
+                             pc < PROG_GUARD_END ? "in the null guard page" : "outside the program's code");
         rs_remove(rs, m);
+        s->last_done = wmask_none();
         return ISA_CLASS_ILLEGAL;
     }
 
@@ -341,6 +345,7 @@ int exec_issue(struct wsim *s, wpu_t *u, warp_t *w)
 
     wmask_t done = wmask_andnot(m, faulted);
     u->st.thread_insts += (uint64_t)wmask_count(&done);
+    s->last_done = done;
     wmask_t dead = wmask_or(faulted, gone);
     if (wmask_any(&dead)) rs_remove(rs, dead);
     if ((uint64_t)rs->max_depth > u->st.max_stack) u->st.max_stack = (uint64_t)rs->max_depth;

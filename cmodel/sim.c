@@ -54,6 +54,12 @@ wsim_t *wsim_create(const wsim_config_t *cfg, const char *elf_path, char *err, s
     struct wsim *s = calloc(1, sizeof *s);
     s->cfg = c;
     s->prog = p;
+    if (memsys_init(&s->ms, &c, err, errlen) < 0) {
+        memsys_free(&s->ms);
+        program_free(p);
+        free(s);
+        return NULL;
+    }
     s->mem = mem_create();
     program_place(p, s->mem);
     s->nwpus = (int)c.wpus, s->nwarps = (int)c.warps, s->width = (int)c.width;
@@ -100,6 +106,7 @@ void wsim_destroy(wsim_t *s)
     free(s->exit_code);
     free(s->tstate);
     mem_destroy(s->mem);
+    memsys_free(&s->ms);
     program_free(s->prog);
     free(s);
 }
@@ -113,11 +120,14 @@ static void update_next_ready(wpu_t *u, int nwarps)
         const warp_t *w = &u->warp[k];
         if (w->gid >= 0 && w->wait != WAIT_BARRIER && w->ready_at < nr) nr = w->ready_at;
     }
+    if (nr != NEVER && nr < u->blocked_until) nr = u->blocked_until;
     u->next_ready = nr;
 }
 
 static void barrier_release(struct wsim *s)
 {
+    /* bulk-synchronous caches write back and invalidate at every global barrier */
+    uint64_t at = memsys_barrier_flush(&s->ms, s->cycle + 1);
     for (int i = 0; i < s->nwpus; i++) {
         wpu_t *u = &s->wpu[i];
         for (int k = 0; k < s->nwarps; k++) {
@@ -125,7 +135,7 @@ static void barrier_release(struct wsim *s)
             if (w->gid >= 0 && w->wait == WAIT_BARRIER) {
                 w->wait = WAIT_NONE;
                 w->at_barrier = wmask_none();
-                w->ready_at = s->cycle + 1;
+                w->ready_at = at;
             }
         }
         update_next_ready(u, s->nwarps);
@@ -187,9 +197,41 @@ static uint64_t class_latency(const struct wsim *s, int cls)
     case ISA_CLASS_FPU: return s->cfg.lat_fpu;
     case ISA_CLASS_FMA: return s->cfg.lat_fma;
     case ISA_CLASS_FDIV: return s->cfg.lat_fdiv;
-    case ISA_CLASS_LOAD: case ISA_CLASS_STORE: return s->cfg.mem_latency;
     default: return s->cfg.lat_alu;
     }
+}
+
+/* A load or store whose lanes would all hit or merge needs no new MSHR. */
+static int needs_mshr(struct wsim *s, wpu_t *u, warp_t *w, const isa_insn_t *d, uint64_t *retry)
+{
+    if (!memsys_mshr_full(&s->ms, u->id, s->cycle, retry)) return 0;
+    const rentry_t *e = rs_top(&w->rs);
+    l1_t *l1 = &s->ms.l1d[u->id];
+    int store = d->cls == ISA_CLASS_STORE;
+    WMASK_FOREACH(e->mask, lane) {
+        uint32_t a = w->th[lane].x[d->rs1] + d->imm;
+        const cache_line_t *cl = cache_find(&l1->tags, a, 0);
+        if (!cl || (store && cl->state == LINE_S)) return 1;
+    }
+    return 0;
+}
+
+/* Record the memory behaviour of one SIMD load/store and set when its group
+ * may issue again (blocking SIMD: when its last thread's access completes). */
+static void memory_access(struct wsim *s, wpu_t *u, warp_t *w, int store)
+{
+    mem_result_t r;
+    memsys_access(&s->ms, u->id, s->cycle, s->addr, s->last_done, store, &r);
+    int misses = wmask_count(&r.miss);
+    if (misses) u->st.mem_miss_insts++;
+    if (misses && wmask_any(&r.hit)) {
+        u->st.mem_div_insts++;
+        u->div_degree[misses]++;
+    }
+    w->wait = WAIT_MEM;
+    w->ready_at = r.ready > s->cycle + 1 ? r.ready : s->cycle + 1;
+    /* switch on miss: an all-hit access holds the pipeline until its data is back */
+    if (s->cfg.switch_on == 1 && !misses) u->blocked_until = w->ready_at;
 }
 
 /* One SIMD group of WPU u issues at s->cycle. */
@@ -206,8 +248,14 @@ static void issue(struct wsim *s, wpu_t *u, warp_t *w)
             w->ready_at = s->cycle + 1;
         }
     } else if (w->wait != WAIT_BARRIER && cls != ISA_CLASS_BARRIER) {
-        w->wait = (cls == ISA_CLASS_LOAD || cls == ISA_CLASS_STORE) ? WAIT_MEM : WAIT_NONE;
-        w->ready_at = s->cycle + class_latency(s, cls);
+        if ((cls == ISA_CLASS_LOAD || cls == ISA_CLASS_STORE) && wmask_any(&s->last_done)) {
+            memory_access(s, u, w, cls == ISA_CLASS_STORE);
+        } else {
+            w->wait = WAIT_NONE;
+            w->ready_at = s->cycle + class_latency(s, cls);
+        }
+        /* barrel processing: a group waits for its previous instruction to drain */
+        if (w->ready_at < s->cycle + s->cfg.pipeline_depth) w->ready_at = s->cycle + s->cfg.pipeline_depth;
     }
     update_next_ready(u, s->nwarps);
 }
@@ -278,12 +326,28 @@ wsim_status_t wsim_run(wsim_t *s)
                     const warp_t *w = &u->warp[k];
                     ready[k] = w->gid >= 0 && w->wait != WAIT_BARRIER && w->ready_at <= s->cycle;
                 }
-                int k = sched_pick(&u->sched, ready);
-                if (k >= 0) {
+                int issued = 0;
+                for (int k; !issued && (k = sched_pick(&u->sched, ready)) >= 0;) {
+                    warp_t *w = &u->warp[k];
+                    uint32_t pc = rs_top(&w->rs)->pc;
+                    const isa_insn_t *d = program_insn(s->prog, pc);
+                    uint64_t at = memsys_ifetch(&s->ms, u->id, pc, s->cycle);
+                    if (at <= s->cycle && d && (d->cls == ISA_CLASS_LOAD || d->cls == ISA_CLASS_STORE) &&
+                        needs_mshr(s, u, w, d, &at))
+                        u->st.mshr_stalls++, w->wait = WAIT_MEM;
+                    else if (at > s->cycle)
+                        u->st.fetch_stalls++, w->wait = WAIT_FETCH;
+                    if (at > s->cycle) { /* not this cycle: try the next ready group */
+                        w->ready_at = at;
+                        ready[k] = 0;
+                        continue;
+                    }
                     u->st.cycles_issue++;
-                    issue(s, u, &u->warp[k]);
-                    continue;
+                    issue(s, u, w);
+                    issued = 1;
                 }
+                if (issued) continue;
+                update_next_ready(u, s->nwarps);
             }
             account_stall(s, u, 1);
         }
@@ -293,7 +357,7 @@ wsim_status_t wsim_run(wsim_t *s)
         for (int i = 0; i < s->nwpus; i++)
             if (s->wpu[i].next_ready < next) next = s->wpu[i].next_ready;
         if (next == NEVER) { s->cycle++; st = WSIM_DEADLOCK; report_deadlock(s); break; }
-        if (next <= s->cycle + 1) { s->cycle++; continue; }
+        if (next <= s->cycle + 1 || !s->cfg.skip_idle) { s->cycle++; continue; }
         if (s->cfg.max_cycles && next > s->cfg.max_cycles) next = s->cfg.max_cycles;
         s->cycle++;
         if (next > s->cycle) {
@@ -395,7 +459,15 @@ void wsim_print_stats(const wsim_t *s, FILE *out, int json)
             fprintf(out, "      \"simd_efficiency\": %.6f\n    }%s\n", simd_eff(s, &s->wpu[i].st),
                     i + 1 < s->nwpus ? "," : "");
         }
-        fprintf(out, "  ],\n  \"threads\": {\n    \"count\": %u,\n    \"exited_zero\": %u,\n"
+        fprintf(out, "  ],\n");
+        memsys_print_stats(&s->ms, out, 1);
+        fprintf(out, "  \"div_degree\": [");
+        for (int k = 1; k <= s->width; k++) {
+            uint64_t n = 0;
+            for (int i = 0; i < s->nwpus; i++) n += s->wpu[i].div_degree[k];
+            fprintf(out, "%s%llu", k > 1 ? ", " : "", (unsigned long long)n);
+        }
+        fprintf(out, "],\n  \"threads\": {\n    \"count\": %u,\n    \"exited_zero\": %u,\n"
                      "    \"exited_nonzero\": %u,\n    \"faulted\": %u,\n    \"unfinished\": %u,\n"
                      "    \"exit_codes\": [",
                 s->nthreads, ok, nonzero, faulted, unfinished);

@@ -1,0 +1,45 @@
+/* A set-associative tag array: true LRU, a dirty bit and a small state byte
+ * per line (MESI for coherent caches). It holds no data: the model is
+ * functional-first, so data lives in one memory and caches only decide time.
+ *
+ * Addresses are byte addresses; the cache works on line addresses
+ * (addr & ~(line-1)). Sizes are powers of two, checked by the configuration. */
+#ifndef WSIM_CACHE_H
+#define WSIM_CACHE_H
+
+#include <stdint.h>
+
+enum { LINE_I = 0, LINE_S = 1, LINE_E = 2, LINE_M = 3 }; /* MESI; non-coherent caches use E */
+
+typedef struct cache_line {
+    uint32_t tag;   /* line address */
+    uint64_t lru;   /* larger = more recently used */
+    uint8_t state;  /* LINE_I = invalid */
+    uint8_t dirty;
+} cache_line_t;
+
+typedef struct cache {
+    uint32_t sets, ways, line, line_shift;
+    uint64_t clock; /* LRU stamp source */
+    cache_line_t *l; /* [sets][ways] */
+} cache_t;
+
+typedef struct cache_victim {
+    uint32_t addr;  /* line address */
+    uint8_t state, dirty;
+} cache_victim_t;
+
+int cache_init(cache_t *c, uint32_t size, uint32_t ways, uint32_t line);
+void cache_free(cache_t *c);
+static inline uint32_t cache_line_of(const cache_t *c, uint32_t addr) { return addr & ~(c->line - 1); }
+static inline uint32_t cache_set_of(const cache_t *c, uint32_t addr) { return (addr >> c->line_shift) & (c->sets - 1); }
+
+/* The line holding addr, or NULL. touch: make it most recently used. */
+cache_line_t *cache_find(cache_t *c, uint32_t addr, int touch);
+/* Put the line holding addr (absent) in its set as MRU. Returns 1 and fills
+ * *v when a valid line had to be evicted (the LRU one, or an invalid way first). */
+int cache_insert(cache_t *c, uint32_t addr, uint8_t state, uint8_t dirty, cache_victim_t *v);
+/* Drop the line holding addr; returns 1 (and its dirty bit) when it was there. */
+int cache_invalidate(cache_t *c, uint32_t addr, uint8_t *was_dirty);
+
+#endif

@@ -1,0 +1,481 @@
+/* Memory hierarchy timing; see memsys.h for the model. */
+#include "memsys.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+enum { MODE_FIXED = 0, MODE_COHERENT = 1, MODE_BULKSYNC = 2 };
+
+static int l1_init(l1_t *l, uint32_t size, uint32_t ways, uint32_t line, int nmshr, uint32_t banks)
+{
+    if (cache_init(&l->tags, size, ways, line) < 0) return -1;
+    l->nmshr = nmshr;
+    l->mshr = calloc((size_t)nmshr, sizeof *l->mshr);
+    l->bank_free = calloc(banks ? banks : 1, sizeof *l->bank_free);
+    return l->mshr && l->bank_free ? 0 : -1;
+}
+
+static void l1_free(l1_t *l)
+{
+    cache_free(&l->tags);
+    free(l->mshr);
+    free(l->bank_free);
+}
+
+int memsys_init(memsys_t *m, const wsim_config_t *c, char *err, size_t errlen)
+{
+    memset(m, 0, sizeof *m);
+    m->mode = c->memory;
+    m->nwpus = (int)c->wpus;
+    m->width = (int)c->width;
+    m->fixed_latency = c->mem_latency;
+    m->l1d_latency = c->l1d_latency;
+    m->l1i_latency = c->l1i_latency;
+    m->l2_latency = c->l2_latency;
+    m->xbar_latency = c->xbar_latency;
+    m->l1d_mshr_reqs = (uint32_t)c->l1d_mshr_reqs;
+    m->l2_mshr_reqs = (uint32_t)c->l2_mshr_reqs;
+    m->mhz = c->core_mhz;
+    m->xbar_mbps = c->xbar_mbps;
+    m->l1d_banks = (uint32_t)(c->l1d_banks ? c->l1d_banks : c->width);
+    m->icache = c->l1i_size != 0;
+    if (m->mode == MODE_FIXED) return 0;
+
+    m->l1d = calloc((size_t)m->nwpus, sizeof *m->l1d);
+    m->l1i = calloc((size_t)m->nwpus, sizeof *m->l1i);
+    for (int i = 0; i < m->nwpus; i++) {
+        if (l1_init(&m->l1d[i], (uint32_t)c->l1d_size, (uint32_t)c->l1d_ways, (uint32_t)c->l1d_line,
+                    (int)c->l1d_mshrs, m->l1d_banks) < 0 ||
+            (m->icache && l1_init(&m->l1i[i], (uint32_t)c->l1i_size, (uint32_t)c->l1i_ways,
+                                  (uint32_t)c->l1i_line, (int)c->l1i_mshrs, 1) < 0)) {
+            snprintf(err, errlen, "cannot allocate the L1 caches");
+            return -1;
+        }
+    }
+    if (m->mode == MODE_COHERENT) {
+        if (cache_init(&m->l2, (uint32_t)c->l2_size, (uint32_t)c->l2_ways, (uint32_t)c->l2_line) < 0) {
+            snprintf(err, errlen, "cannot allocate the L2 cache");
+            return -1;
+        }
+        m->l2_nmshr = (int)c->l2_mshrs;
+        m->l2_mshr = calloc((size_t)m->l2_nmshr, sizeof *m->l2_mshr);
+        m->l2_banks = (uint32_t)c->l2_banks;
+        m->l2_bank_free = calloc(m->l2_banks, sizeof *m->l2_bank_free);
+        m->sharers = calloc((size_t)m->l2.sets * m->l2.ways, sizeof *m->sharers);
+    }
+    if (dram_init(&m->dram, c->dram_latency, c->core_mhz, c->dram_mbps, (uint32_t)c->dram_banks,
+                  (uint32_t)c->dram_row, c->dram_row_hit, c->dram_row_conflict) < 0) {
+        snprintf(err, errlen, "cannot allocate the DRAM model");
+        return -1;
+    }
+    return 0;
+}
+
+void memsys_free(memsys_t *m)
+{
+    for (int i = 0; m->l1d && i < m->nwpus; i++) l1_free(&m->l1d[i]);
+    for (int i = 0; m->l1i && i < m->nwpus; i++) l1_free(&m->l1i[i]);
+    free(m->l1d), free(m->l1i);
+    cache_free(&m->l2);
+    free(m->l2_mshr), free(m->l2_bank_free), free(m->sharers);
+    dram_free(&m->dram);
+}
+
+/* ---- MSHRs: a table of {line, fill}; an entry is busy until its fill ---- */
+
+static mshr_t *mshr_pending(mshr_t *t, int n, uint32_t line, uint64_t now)
+{
+    for (int i = 0; i < n; i++)
+        if (t[i].fill > now && t[i].line == line) return &t[i];
+    return NULL;
+}
+
+static mshr_t *mshr_earliest(mshr_t *t, int n) /* the entry that frees first */
+{
+    mshr_t *e = &t[0];
+    for (int i = 1; i < n; i++)
+        if (t[i].fill < e->fill) e = &t[i];
+    return e;
+}
+
+int memsys_mshr_full(const memsys_t *m, int wpu, uint64_t now, uint64_t *retry)
+{
+    if (m->mode == MODE_FIXED) return 0;
+    const l1_t *l = &m->l1d[wpu];
+    uint64_t first = UINT64_MAX;
+    for (int i = 0; i < l->nmshr; i++) {
+        if (l->mshr[i].fill <= now) return 0;
+        if (l->mshr[i].fill < first) first = l->mshr[i].fill;
+    }
+    *retry = first;
+    return 1;
+}
+
+/* ---- crossbar: a latency and one shared data path of limited bandwidth ---- */
+
+static uint64_t xbar(memsys_t *m, uint64_t t, uint32_t bytes)
+{
+    uint64_t at = t + m->xbar_latency;
+    if (!bytes) return at;
+    uint64_t cycles = ((uint64_t)bytes * m->mhz + m->xbar_mbps - 1) / m->xbar_mbps;
+    if (m->xbar_free > at) at = m->xbar_free;
+    m->xbar_free = at + cycles;
+    return at + cycles;
+}
+
+/* ---- coherent L2 and directory ---- */
+
+static size_t l2_slot(const memsys_t *m, const cache_line_t *l) { return (size_t)(l - m->l2.l); }
+
+/* Drop every L1 D line of WPU w inside the L2 line l2line; returns whether
+ * any was dirty. */
+static int l1_drop_l2line(memsys_t *m, int w, uint32_t l2line)
+{
+    int dirty = 0;
+    for (uint32_t a = l2line; a < l2line + m->l2.line; a += m->l1d[w].tags.line) {
+        uint8_t d = 0;
+        if (cache_invalidate(&m->l1d[w].tags, a, &d)) dirty |= d;
+    }
+    return dirty;
+}
+
+/* Directory actions for a request of WPU w on L2 line l (present in the L2)
+ * at cycle t: returns the extra latency and the state the requester gets. */
+static uint64_t directory(memsys_t *m, int w, cache_line_t *l, int excl, uint8_t *grant)
+{
+    uint64_t *sh = &m->sharers[l2_slot(m, l)];
+    uint64_t others = *sh & ~(1ull << w);
+    uint64_t extra = 0;
+    if (excl) {
+        for (int o = 0; others; o++, others >>= 1) {
+            if (!(others & 1)) continue;
+            if (l1_drop_l2line(m, o, l->tag)) l->dirty = 1; /* owner's data comes back */
+            m->l1d[o].st.invalidations++;
+            extra = 2 * m->xbar_latency; /* invalidations go out in parallel */
+        }
+        *sh = 1ull << w;
+        *grant = LINE_M;
+        return extra;
+    }
+    for (int o = 0; others >> o; o++) {
+        if (!((others >> o) & 1)) continue;
+        for (uint32_t a = l->tag; a < l->tag + m->l2.line; a += m->l1d[o].tags.line) {
+            cache_line_t *ol = cache_find(&m->l1d[o].tags, a, 0);
+            if (ol && ol->state >= LINE_E) { /* an owner: downgrade it to shared */
+                if (ol->dirty) l->dirty = 1;
+                ol->state = LINE_S;
+                ol->dirty = 0;
+                m->l1d[o].st.downgrades++;
+                extra = 2 * m->xbar_latency;
+            }
+        }
+    }
+    *grant = others ? LINE_S : LINE_E;
+    *sh |= 1ull << w;
+    return extra;
+}
+
+/* A request for line `line` from WPU w arriving at the L2 at cycle t; returns
+ * the cycle the data (or permission) is ready at the L2. data = 0 for an
+ * ifetch (no directory entry: code is read-only). */
+static uint64_t l2_access(memsys_t *m, int w, uint32_t line, int excl, int dir, uint64_t t, uint8_t *grant)
+{
+    uint32_t l2line = cache_line_of(&m->l2, line);
+    uint32_t bank = (l2line >> m->l2.line_shift) % m->l2_banks;
+    uint64_t start = t > m->l2_bank_free[bank] ? t : m->l2_bank_free[bank];
+    if (start > t) m->l2st.bank_conflicts++;
+    m->l2_bank_free[bank] = start + 1;
+    m->l2st.accesses++;
+    uint64_t ready;
+    mshr_t *p = mshr_pending(m->l2_mshr, m->l2_nmshr, l2line, start);
+    cache_line_t *l;
+    if (p && p->reqs < m->l2_mshr_reqs) {
+        p->reqs++;
+        m->l2st.misses++;
+        m->l2st.mshr_merges++;
+        ready = p->fill > start + m->l2_latency ? p->fill : start + m->l2_latency;
+        l = cache_find(&m->l2, l2line, 1);
+    } else if ((l = cache_find(&m->l2, l2line, 1)) != NULL) {
+        m->l2st.hits++;
+        ready = start + m->l2_latency;
+    } else {
+        m->l2st.misses++;
+        mshr_t *e = mshr_earliest(m->l2_mshr, m->l2_nmshr);
+        uint64_t s2 = start + m->l2_latency;
+        if (e->fill > s2) { s2 = e->fill; m->l2st.mshr_full++; }
+        ready = dram_access(&m->dram, l2line, m->l2.line, 0, s2);
+        *e = (mshr_t){l2line, 1, ready};
+        cache_victim_t v;
+        if (cache_insert(&m->l2, l2line, LINE_E, 0, &v)) {
+            /* inclusive: the L1 copies of the victim go too. The new line took
+             * the victim's slot, whose sharer set is still the victim's. */
+            l = cache_find(&m->l2, l2line, 0);
+            uint64_t vs = m->sharers[l2_slot(m, l)];
+            int dirty = v.dirty;
+            for (int o = 0; vs >> o; o++) {
+                if (!((vs >> o) & 1)) continue;
+                dirty |= l1_drop_l2line(m, o, v.addr);
+                m->l1d[o].st.back_invalidations++;
+            }
+            if (dirty) {
+                m->l2st.writebacks++;
+                dram_access(&m->dram, v.addr, m->l2.line, 1, ready);
+            }
+        }
+        l = cache_find(&m->l2, l2line, 0);
+        m->sharers[l2_slot(m, l)] = 0;
+    }
+    *grant = LINE_E;
+    if (dir && l) ready += directory(m, w, l, excl, grant);
+    return ready;
+}
+
+/* A dirty L1 victim of WPU w goes back to the next level at cycle t. */
+static void l1_writeback(memsys_t *m, int w, l1_t *l1, uint32_t line, uint64_t t)
+{
+    l1->st.writebacks++;
+    if (m->mode == MODE_COHERENT) {
+        xbar(m, t, l1->tags.line);
+        cache_line_t *l = cache_find(&m->l2, line, 0);
+        if (l) l->dirty = 1;
+    } else {
+        dram_access(&m->dram, line, l1->tags.line, 1, xbar(m, t, l1->tags.line));
+    }
+    (void)w;
+}
+
+/* An L1 line leaves WPU w's cache (eviction): write back if dirty, leave the directory. */
+static void l1_evicted(memsys_t *m, int w, l1_t *l1, const cache_victim_t *v, uint64_t t)
+{
+    if (v->dirty) l1_writeback(m, w, l1, v->addr, t);
+    if (m->mode == MODE_COHERENT) {
+        cache_line_t *l = cache_find(&m->l2, v->addr, 0);
+        if (l) {
+            /* still sharing if another L1 line of the same L2 line remains */
+            int any = 0;
+            for (uint32_t a = l->tag; a < l->tag + m->l2.line; a += l1->tags.line)
+                if (cache_find(&l1->tags, a, 0)) any = 1;
+            if (!any) m->sharers[l2_slot(m, l)] &= ~(1ull << w);
+        }
+    }
+}
+
+/* Fetch a missing line for an L1 (D or I) of WPU w, starting at cycle t:
+ * returns the fill cycle and the granted state. */
+static uint64_t fetch_line(memsys_t *m, int w, uint32_t line, uint32_t bytes, int excl, int dir, uint64_t t,
+                           uint8_t *grant)
+{
+    if (m->mode == MODE_COHERENT) {
+        uint64_t at_l2 = l2_access(m, w, line, excl, dir, xbar(m, t, 0), grant);
+        return xbar(m, at_l2, bytes);
+    }
+    *grant = excl ? LINE_M : LINE_E;
+    return xbar(m, dram_access(&m->dram, line, bytes, 0, xbar(m, t, 0)), 0);
+}
+
+void memsys_access(memsys_t *m, int wpu, uint64_t now, const uint32_t *addr, wmask_t lanes, int store,
+                   mem_result_t *r)
+{
+    r->hit = wmask_none();
+    r->miss = wmask_none();
+    r->ready = now + 1;
+    if (m->mode == MODE_FIXED) {
+        r->miss = lanes;
+        r->ready = now + m->fixed_latency;
+        return;
+    }
+    l1_t *l1 = &m->l1d[wpu];
+    uint32_t lsz = l1->tags.line;
+    /* coalesce: one request per distinct line, in lane order */
+    int nu = 0;
+    WMASK_FOREACH(lanes, lane) {
+        uint32_t line = cache_line_of(&l1->tags, addr[lane]);
+        int k = 0;
+        while (k < nu && m->uline[k] != line) k++;
+        if (k == nu) m->uline[nu++] = line;
+        m->lane_u[lane] = k;
+    }
+    uint32_t count[WSIM_MAX_LANES] = {0};
+    WMASK_FOREACH(lanes, lane) count[m->lane_u[lane]]++;
+
+    for (int k = 0; k < nu; k++) {
+        uint32_t line = m->uline[k];
+        /* each bank takes one request per cycle: conflicts queue a cycle each */
+        uint32_t bank = (line >> l1->tags.line_shift) % m->l1d_banks;
+        uint64_t t = now > l1->bank_free[bank] ? now : l1->bank_free[bank];
+        if (t > now) l1->st.bank_conflicts++;
+        l1->bank_free[bank] = t + 1;
+        l1->st.accesses++;
+
+        mshr_t *p = mshr_pending(l1->mshr, l1->nmshr, line, now);
+        cache_line_t *cl = cache_find(&l1->tags, line, 1);
+        uint64_t ready;
+        int hit = 0;
+        if (p && p->reqs + count[k] <= m->l1d_mshr_reqs) {
+            /* the line is on its way: wait for the same fill */
+            p->reqs += count[k];
+            l1->st.misses++;
+            l1->st.mshr_merges++;
+            ready = p->fill > t + m->l1d_latency ? p->fill : t + m->l1d_latency;
+            if (store && cl) { /* the pending line is in the tags already */
+                if (cl->state == LINE_S && m->mode == MODE_COHERENT) {
+                    uint8_t g; /* ask for ownership once the data is here */
+                    uint64_t up = fetch_line(m, wpu, line, 0, 1, 1, ready, &g);
+                    if (up > ready) ready = up;
+                }
+                cl->state = LINE_M;
+                cl->dirty = 1;
+            }
+        } else if (cl && (!store || cl->state >= LINE_E)) {
+            hit = 1;
+            l1->st.hits++;
+            ready = t + m->l1d_latency;
+            if (store) { cl->state = LINE_M; cl->dirty = 1; }
+        } else {
+            /* a miss, or a store to a shared line (upgrade): needs an MSHR */
+            l1->st.misses++;
+            mshr_t *e = mshr_earliest(l1->mshr, l1->nmshr);
+            uint64_t start = t + m->l1d_latency;
+            if (e->fill > start) { start = e->fill; l1->st.mshr_full++; }
+            uint8_t grant;
+            int upgrade = cl != NULL;
+            ready = fetch_line(m, wpu, line, upgrade ? 0 : lsz, store, 1, start, &grant);
+            *e = (mshr_t){line, count[k], ready};
+            if (upgrade) {
+                cl->state = LINE_M;
+                cl->dirty = 1;
+            } else {
+                cache_victim_t v;
+                if (cache_insert(&l1->tags, line, store ? LINE_M : grant, (uint8_t)store, &v))
+                    l1_evicted(m, wpu, l1, &v, start);
+            }
+        }
+        m->uready[k] = ready;
+        m->uhit[k] = (uint8_t)hit;
+        if (ready > r->ready) r->ready = ready;
+    }
+    WMASK_FOREACH(lanes, lane) {
+        if (m->uhit[m->lane_u[lane]]) wmask_set(&r->hit, lane);
+        else wmask_set(&r->miss, lane);
+    }
+}
+
+uint64_t memsys_ifetch(memsys_t *m, int wpu, uint32_t pc, uint64_t now)
+{
+    if (m->mode == MODE_FIXED || !m->icache) return now;
+    l1_t *l1 = &m->l1i[wpu];
+    uint32_t line = cache_line_of(&l1->tags, pc);
+    mshr_t *p = mshr_pending(l1->mshr, l1->nmshr, line, now);
+    if (p) return p->fill; /* still on its way: the fetch waits (counted once, at the miss) */
+    l1->st.accesses++;
+    if (cache_find(&l1->tags, line, 1)) {
+        l1->st.hits++;
+        return now;
+    }
+    l1->st.misses++;
+    mshr_t *e = mshr_earliest(l1->mshr, l1->nmshr);
+    uint64_t start = now + m->l1i_latency;
+    if (e->fill > start) { start = e->fill; l1->st.mshr_full++; }
+    uint8_t grant;
+    uint64_t fill = fetch_line(m, wpu, line, l1->tags.line, 0, 0, start, &grant);
+    *e = (mshr_t){line, 1, fill};
+    cache_victim_t v;
+    cache_insert(&l1->tags, line, LINE_S, 0, &v); /* code is clean: victims just go */
+    return fill;
+}
+
+uint64_t memsys_barrier_flush(memsys_t *m, uint64_t now)
+{
+    if (m->mode != MODE_BULKSYNC) return now;
+    uint64_t done = now;
+    for (int w = 0; w < m->nwpus; w++) {
+        l1_t *l1 = &m->l1d[w];
+        size_t n = (size_t)l1->tags.sets * l1->tags.ways;
+        for (size_t i = 0; i < n; i++) {
+            cache_line_t *l = &l1->tags.l[i];
+            if (l->state == LINE_I) continue;
+            if (l->dirty) {
+                l1->st.writebacks++;
+                uint64_t t = dram_access(&m->dram, l->tag, l1->tags.line, 1, xbar(m, now, l1->tags.line));
+                if (t > done) done = t;
+            }
+            l->state = LINE_I;
+            l->dirty = 0;
+            l1->st.invalidations++;
+        }
+    }
+    m->flushes++;
+    m->flush_cycles += done - now;
+    return done;
+}
+
+/* ---- statistics ---- */
+
+static void add_stats(cache_stats_t *t, const cache_stats_t *s)
+{
+#define X(n) t->n += s->n;
+    MEMSYS_CACHE_STATS(X)
+#undef X
+}
+
+static void print_cache(FILE *out, int json, const char *name, const cache_stats_t *s, const char *indent, int last)
+{
+    if (json) {
+        fprintf(out, "%s\"%s\": {", indent, name);
+        const char *sep = "";
+#define X(n) fprintf(out, "%s\"%s\": %llu", sep, #n, (unsigned long long)s->n), sep = ", ";
+        MEMSYS_CACHE_STATS(X)
+#undef X
+        fprintf(out, "}%s\n", last ? "" : ",");
+        return;
+    }
+    double rate = s->accesses ? (double)s->misses / (double)s->accesses : 0.0;
+    fprintf(out, "  %-5s accesses %llu, hits %llu, misses %llu (%.4f), MSHR merges %llu, MSHR-full %llu, "
+                 "bank conflicts %llu, write-backs %llu, invalidations %llu, downgrades %llu, "
+                 "back-invalidations %llu\n",
+            name, (unsigned long long)s->accesses, (unsigned long long)s->hits, (unsigned long long)s->misses,
+            rate, (unsigned long long)s->mshr_merges, (unsigned long long)s->mshr_full,
+            (unsigned long long)s->bank_conflicts, (unsigned long long)s->writebacks,
+            (unsigned long long)s->invalidations, (unsigned long long)s->downgrades,
+            (unsigned long long)s->back_invalidations);
+}
+
+void memsys_print_stats(const memsys_t *m, FILE *out, int json)
+{
+    static const char *const modes[] = {"fixed", "coherent", "bulksync"};
+    if (m->mode == MODE_FIXED) {
+        if (json) fprintf(out, "  \"memory\": {\"organization\": \"fixed\"},\n");
+        return;
+    }
+    cache_stats_t d = {0}, i = {0};
+    for (int w = 0; w < m->nwpus; w++) {
+        add_stats(&d, &m->l1d[w].st);
+        if (m->icache) add_stats(&i, &m->l1i[w].st);
+    }
+    const dram_stats_t *ds = &m->dram.st;
+    if (json) {
+        fprintf(out, "  \"memory\": {\n    \"organization\": \"%s\",\n", modes[m->mode]);
+        print_cache(out, 1, "l1d", &d, "    ", 0);
+        print_cache(out, 1, "l1i", &i, "    ", 0);
+        if (m->mode == MODE_COHERENT) print_cache(out, 1, "l2", &m->l2st, "    ", 0);
+        fprintf(out, "    \"l1d_per_wpu\": [\n");
+        for (int w = 0; w < m->nwpus; w++) print_cache(out, 1, "wpu", &m->l1d[w].st, "      ", w + 1 == m->nwpus);
+        fprintf(out, "    ],\n    \"flushes\": %llu, \"flush_cycles\": %llu,\n",
+                (unsigned long long)m->flushes, (unsigned long long)m->flush_cycles);
+        fprintf(out, "    \"dram\": {\"reads\": %llu, \"writes\": %llu, \"bytes\": %llu, \"row_hits\": %llu, "
+                     "\"row_conflicts\": %llu}\n  },\n",
+                (unsigned long long)ds->reads, (unsigned long long)ds->writes, (unsigned long long)ds->bytes,
+                (unsigned long long)ds->row_hits, (unsigned long long)ds->row_conflicts);
+        return;
+    }
+    fprintf(out, "  memory                %s\n", modes[m->mode]);
+    print_cache(out, 0, "L1D", &d, "", 0);
+    if (m->icache) print_cache(out, 0, "L1I", &i, "", 0);
+    if (m->mode == MODE_COHERENT) print_cache(out, 0, "L2", &m->l2st, "", 0);
+    if (m->flushes)
+        fprintf(out, "  barrier flushes %llu, %llu cycles\n", (unsigned long long)m->flushes,
+                (unsigned long long)m->flush_cycles);
+    fprintf(out, "  DRAM  reads %llu, writes %llu, bytes %llu, row hits %llu, row conflicts %llu\n",
+            (unsigned long long)ds->reads, (unsigned long long)ds->writes, (unsigned long long)ds->bytes,
+            (unsigned long long)ds->row_hits, (unsigned long long)ds->row_conflicts);
+}

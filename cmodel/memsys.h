@@ -1,0 +1,108 @@
+/* The memory hierarchy's timing: per-WPU banked L1 D-caches with MSHRs,
+ * per-WPU I-caches, and either a shared inclusive L2 with a MESI directory
+ * (memory = coherent; 001 Table 3, 000 Table 3) or L1s that talk straight to
+ * memory and are flushed at global barriers (memory = bulksync; 000 Table 4,
+ * 002 §7.2, 004 Table 1), through a crossbar, to DRAM.
+ *
+ * Functional-first: data lives in one memory and every access takes effect
+ * at issue; this module only decides when each lane's access completes, with
+ * a timestamp model — each request reserves the banks, MSHRs, crossbar and
+ * DRAM bus it uses, in issue order, and gets its completion cycle at once. */
+#ifndef WSIM_MEMSYS_H
+#define WSIM_MEMSYS_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "cache.h"
+#include "dram.h"
+#include "mask.h"
+#include "wsim.h"
+
+/* Counters of one cache (L1 D, L1 I or L2). */
+#define MEMSYS_CACHE_STATS(X) \
+    X(accesses)      /* line accesses (coalesced requests) */ \
+    X(hits)                                                    \
+    X(misses)                                                  \
+    X(mshr_merges)   /* misses merged into a pending MSHR */   \
+    X(mshr_full)     /* requests that waited for a free MSHR */ \
+    X(bank_conflicts) /* requests queued behind another in their bank */ \
+    X(writebacks)    /* dirty lines written back */            \
+    X(invalidations) /* lines invalidated by coherence or flush */ \
+    X(downgrades)    /* M/E lines downgraded to S for a reader */ \
+    X(back_invalidations) /* L1 copies dropped when the L2 evicted the line */
+
+typedef struct cache_stats {
+#define X(n) uint64_t n;
+    MEMSYS_CACHE_STATS(X)
+#undef X
+} cache_stats_t;
+
+/* One pending miss: a line and the cycle its data arrives. */
+typedef struct mshr {
+    uint32_t line;
+    uint32_t reqs;
+    uint64_t fill;
+} mshr_t;
+
+typedef struct l1 {
+    cache_t tags;
+    mshr_t *mshr;
+    int nmshr;
+    uint64_t *bank_free; /* per bank: first cycle it can take the next request */
+    cache_stats_t st;
+} l1_t;
+
+typedef struct memsys {
+    int mode;  /* 0 fixed, 1 coherent, 2 bulksync (config "memory") */
+    int nwpus, width;
+    uint32_t l1d_banks;
+    uint64_t l1d_latency, l1i_latency, l2_latency, xbar_latency, fixed_latency;
+    uint32_t l1d_mshr_reqs, l2_mshr_reqs;
+    uint64_t mhz, xbar_mbps;
+    uint64_t xbar_free; /* crossbar data path: first free cycle */
+    l1_t *l1d, *l1i;    /* [nwpus]; l1i tags unused when l1i_size = 0 */
+    int icache;
+    /* shared L2 and its directory (coherent) */
+    cache_t l2;
+    mshr_t *l2_mshr;
+    int l2_nmshr;
+    uint32_t l2_banks;
+    uint64_t *l2_bank_free;
+    uint64_t *sharers; /* per L2 line slot: WPUs holding the line in their L1 D */
+    cache_stats_t l2st;
+    dram_t dram;
+    uint64_t flushes, flush_cycles;
+    /* scratch for one SIMD access */
+    uint32_t uline[WSIM_MAX_LANES];
+    uint64_t uready[WSIM_MAX_LANES];
+    uint8_t uhit[WSIM_MAX_LANES];
+    int lane_u[WSIM_MAX_LANES];
+} memsys_t;
+
+/* What one SIMD load or store got. */
+typedef struct mem_result {
+    uint64_t ready;   /* cycle the last lane's access completes */
+    wmask_t hit;      /* lanes whose line was in the L1 */
+    wmask_t miss;     /* lanes that missed (including merges into pending misses) */
+} mem_result_t;
+
+int memsys_init(memsys_t *m, const wsim_config_t *c, char *err, size_t errlen);
+void memsys_free(memsys_t *m);
+
+/* Whether WPU wpu can start an access that needs new misses at cycle now:
+ * 0 when it can, else 1 with *retry = the cycle an MSHR frees. */
+int memsys_mshr_full(const memsys_t *m, int wpu, uint64_t now, uint64_t *retry);
+/* One SIMD load/store of WPU wpu issued at now: per-lane addresses in addr. */
+void memsys_access(memsys_t *m, int wpu, uint64_t now, const uint32_t *addr, wmask_t lanes, int store,
+                   mem_result_t *r);
+/* Instruction fetch of pc by WPU wpu at now: the cycle the instruction is
+ * available (now on a hit). */
+uint64_t memsys_ifetch(memsys_t *m, int wpu, uint32_t pc, uint64_t now);
+/* Global barrier under bulksync: every L1 D writes back its dirty lines and
+ * invalidates everything. Returns the cycle the flush is done. */
+uint64_t memsys_barrier_flush(memsys_t *m, uint64_t now);
+
+void memsys_print_stats(const memsys_t *m, FILE *out, int json);
+
+#endif
