@@ -41,7 +41,15 @@ $(BUILD)/sim/%.o: sim/%.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -Icmodel -MMD -MP -c $< -o $@
 
-$(WPUSIM): $(BUILD)/sim/wpusim.o $(LIB)
+PRESETS := $(sort $(wildcard sim/presets/*.cfg))
+$(BUILD)/sim/presets.c: $(PRESETS) scripts/embed_presets.sh
+	@mkdir -p $(dir $@)
+	sh scripts/embed_presets.sh $(PRESETS) > $@
+
+$(BUILD)/sim/presets.o: $(BUILD)/sim/presets.c sim/presets.h
+	$(CC) $(CFLAGS) -Isim -c $< -o $@
+
+$(WPUSIM): $(BUILD)/sim/wpusim.o $(BUILD)/sim/presets.o $(LIB)
 	$(CC) $(CFLAGS) $^ -lm -o $@
 
 -include $(LIB_OBJS:.o=.d) $(BUILD)/sim/wpusim.d

@@ -123,17 +123,20 @@ int wsim_config_assign(wsim_config_t *c, const char *a, char *err, size_t errlen
     return wsim_config_set(c, key, v, err, errlen);
 }
 
-int wsim_config_load(wsim_config_t *c, const char *path, char *err, size_t errlen)
+int wsim_config_parse(wsim_config_t *c, const char *text, const char *origin, char *err, size_t errlen)
 {
-    FILE *f = fopen(path, "r");
-    if (!f) {
-        snprintf(err, errlen, "%s: cannot open configuration: %s", path, strerror(errno));
-        return -1;
-    }
     char line[512], msg[1200];
-    int lineno = 0, rc = 0;
-    while (fgets(line, sizeof line, f)) {
+    int lineno = 0;
+    for (const char *p = text; *p;) {
+        size_t n = strcspn(p, "\n");
         lineno++;
+        if (n >= sizeof line) {
+            snprintf(err, errlen, "%s:%d: line too long", origin, lineno);
+            return -1;
+        }
+        memcpy(line, p, n);
+        line[n] = 0;
+        p += n + (p[n] == '\n');
         char *hash = strchr(line, '#');
         if (hash) *hash = 0;
         char *s = line, *e = line + strlen(line);
@@ -141,12 +144,30 @@ int wsim_config_load(wsim_config_t *c, const char *path, char *err, size_t errle
         while (e > s && isspace((unsigned char)e[-1])) *--e = 0;
         if (!*s) continue;
         if (wsim_config_assign(c, s, msg, sizeof msg) < 0) {
-            snprintf(err, errlen, "%s:%d: %s", path, lineno, msg);
-            rc = -1;
-            break;
+            snprintf(err, errlen, "%s:%d: %s", origin, lineno, msg);
+            return -1;
         }
     }
+    return 0;
+}
+
+int wsim_config_load(wsim_config_t *c, const char *path, char *err, size_t errlen)
+{
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        snprintf(err, errlen, "%s: cannot open configuration: %s", path, strerror(errno));
+        return -1;
+    }
+    size_t cap = 4096, len = 0;
+    char *text = malloc(cap);
+    for (size_t got; (got = fread(text + len, 1, cap - len - 1, f)) > 0;) {
+        len += got;
+        if (len + 1 == cap) text = realloc(text, cap *= 2);
+    }
     fclose(f);
+    text[len] = 0;
+    int rc = wsim_config_parse(c, text, path, err, errlen);
+    free(text);
     return rc;
 }
 

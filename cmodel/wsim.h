@@ -25,7 +25,9 @@ void wsim_config_defaults(wsim_config_t *c);
 int wsim_config_set(wsim_config_t *c, const char *key, const char *value, char *err, size_t errlen);
 /* "key=value" */
 int wsim_config_assign(wsim_config_t *c, const char *assignment, char *err, size_t errlen);
-/* A file of "key = value" lines, '#' comments. Errors name file and line. */
+/* "key = value" lines, '#' comments, from text; errors name origin and line. */
+int wsim_config_parse(wsim_config_t *c, const char *text, const char *origin, char *err, size_t errlen);
+/* The same from a file. */
 int wsim_config_load(wsim_config_t *c, const char *path, char *err, size_t errlen);
 /* Cross-key checks; fills derived values. */
 int wsim_config_check(wsim_config_t *c, char *err, size_t errlen);

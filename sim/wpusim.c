@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "presets.h"
 #include "wsim.h"
 
 enum { EXIT_PASS = 0, EXIT_THREADS_FAILED = 1, EXIT_USAGE = 2, EXIT_STOPPED = 3 };
@@ -17,7 +18,8 @@ static void usage(FILE *out)
             "2 bad usage, configuration or program; 3 stopped by max_cycles or a deadlock.\n"
             "\n"
             "options:\n"
-            "  --config FILE        read configuration keys from FILE (key = value lines, # comments)\n"
+            "  --config NAME|FILE   start from a preset (below; default " WSIM_DEFAULT_PRESET ") or from FILE\n"
+            "                       (key = value lines, # comments)\n"
             "  --set KEY=VALUE      set one configuration key (after --config; repeatable)\n"
             "  --threads N          same as --set threads=N\n"
             "  --seed N             same as --set seed=N (the kernel's input seed)\n"
@@ -35,8 +37,30 @@ static void usage(FILE *out)
             "  --help               this text\n"
             "  --version            print the version\n"
             "\n"
-            "configuration keys:\n");
+            "presets (sim/presets/NAME.cfg, compiled in):");
+    for (const wsim_preset_t *p = wsim_presets; p->name; p++) fprintf(out, " %s", p->name);
+    fprintf(out, "\n\nconfiguration keys:\n");
     wsim_config_help(out);
+}
+
+/* --config: a preset name, else a file. */
+static int load_config(wsim_config_t *cfg, const char *name, char *err, size_t errlen)
+{
+    for (const wsim_preset_t *p = wsim_presets; p->name; p++)
+        if (!strcmp(p->name, name)) {
+            char origin[96];
+            snprintf(origin, sizeof origin, "preset %s", p->name);
+            return wsim_config_parse(cfg, p->text, origin, err, errlen);
+        }
+    FILE *f = fopen(name, "r");
+    if (!f && !strchr(name, '/') && !strstr(name, ".cfg")) {
+        int n = snprintf(err, errlen, "--config %s: no such preset or file; presets:", name);
+        for (const wsim_preset_t *p = wsim_presets; p->name && n > 0 && (size_t)n < errlen; p++)
+            n += snprintf(err + n, errlen - (size_t)n, " %s", p->name);
+        return -1;
+    }
+    if (f) fclose(f);
+    return wsim_config_load(cfg, name, err, errlen);
 }
 
 static const char *const valid_options =
@@ -105,7 +129,7 @@ int main(int argc, char **argv)
         }
 #undef NEEDS_VALUE
     }
-    if (config_file && wsim_config_load(&cfg, config_file, err, sizeof err) < 0) {
+    if (load_config(&cfg, config_file ? config_file : WSIM_DEFAULT_PRESET, err, sizeof err) < 0) {
         fprintf(stderr, "wpusim: %s\n", err);
         return EXIT_USAGE;
     }
