@@ -62,6 +62,7 @@ struct wsim {
     program_t *prog;
     mem_t *mem;
     memsys_t ms;
+    int private_data; /* bulksync: loads and stores go through the WPU's L1 copy */
     int nwpus, nwarps, width;
     uint32_t nthreads;
     wpu_t *wpu;

@@ -91,13 +91,14 @@ static int csr_access(const struct wsim *s, const warp_t *w, int lane, thread_t 
     s->addr[lane] = a_;                                                             \
     if (a_ & ((size) - 1)) { LANE_FAULT(LF_LOAD_MISALIGNED); continue; }             \
     if (a_ < PROG_GUARD_END) { LANE_FAULT(LF_LOAD_GUARD); continue; }               \
-    dst = conv mem_read(mem, a_, size)
+    dst = conv (s->private_data ? memsys_read(&s->ms, w->wpu, a_, size) : mem_read(mem, a_, size))
 #define STORE(val, size)                                                            \
     uint32_t a_ = X(RS1) + IMM;                                                     \
     s->addr[lane] = a_;                                                             \
     if (a_ & ((size) - 1)) { LANE_FAULT(LF_STORE_MISALIGNED); continue; }            \
     if (a_ < PROG_GUARD_END) { LANE_FAULT(LF_STORE_GUARD); continue; }              \
-    mem_write(mem, a_, val, size)
+    if (s->private_data) memsys_write(&s->ms, w->wpu, a_, val, size);             \
+    else mem_write(mem, a_, val, size)
 #define CSR_OP(op, val, write)                                                      \
     uint32_t old_;                                                                  \
     if (csr_access(s, w, lane, t, IMM, op, val, write, &old_)) { LANE_FAULT(LF_CSR); continue; } \
@@ -141,7 +142,7 @@ static int ensure_function(struct wsim *s, uint32_t target, char *err, size_t er
     return cfg_analyse_function(s->prog, target, err, errlen);
 }
 
-static void write_syscall(struct wsim *s, thread_t *t)
+static void write_syscall(struct wsim *s, const warp_t *w, thread_t *t)
 {
     uint32_t fd = t->x[10], buf = t->x[11], len = t->x[12];
     if (fd != 1 && fd != 2) { t->x[10] = ~0u; return; }
@@ -149,7 +150,10 @@ static void write_syscall(struct wsim *s, thread_t *t)
     char chunk[4096];
     for (uint32_t done = 0; done < len;) {
         uint32_t n = len - done < sizeof chunk ? len - done : (uint32_t)sizeof chunk;
-        mem_read_bytes(s->mem, buf + done, chunk, n);
+        if (s->private_data) /* the thread sees its own WPU's copy */
+            for (uint32_t i = 0; i < n; i++) chunk[i] = (char)memsys_read(&s->ms, w->wpu, buf + done + i, 1);
+        else
+            mem_read_bytes(s->mem, buf + done, chunk, n);
         fwrite(chunk, 1, n, out);
         done += n;
     }
@@ -308,7 +312,7 @@ int exec_issue(struct wsim *s, wpu_t *u, warp_t *w)
                 wmask_set(&gone, lane);
                 sim_thread_exit(s, w, lane, (int32_t)t->x[10]);
             } else if (t->x[17] == 64) {
-                write_syscall(s, t);
+                write_syscall(s, w, t);
             } else {
                 sim_thread_fault(s, w, lane, pc, "unknown ecall a7=%u (supported: 93 exit, 64 write)", t->x[17]);
                 wmask_set(&faulted, lane);

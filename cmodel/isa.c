@@ -40,6 +40,16 @@ const char *isa_mnemonic(int op)
     return op >= 0 && op < ISA_OP_COUNT ? isa_table[op].mnemonic : "illegal";
 }
 
+int isa_mem_size(int op)
+{
+    switch (op) {
+    case ISA_OP_lb: case ISA_OP_lbu: case ISA_OP_sb: return 1;
+    case ISA_OP_lh: case ISA_OP_lhu: case ISA_OP_sh: return 2;
+    case ISA_OP_lw: case ISA_OP_sw: case ISA_OP_flw: case ISA_OP_fsw: return 4;
+    default: return 0;
+    }
+}
+
 const char *isa_class_name(int cls)
 {
     return cls >= 0 && cls < ISA_CLASS_COUNT ? class_names[cls] : "?";

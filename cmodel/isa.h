@@ -64,6 +64,8 @@ void isa_decode(uint32_t word, uint32_t pc, isa_insn_t *out);
 /* Disassemble into buf (objdump-like, ABI register names). */
 void isa_disasm(const isa_insn_t *in, uint32_t pc, char *buf, size_t len);
 
+/* Bytes a load or store moves (0 for other instructions). */
+int isa_mem_size(int op);
 const char *isa_mnemonic(int op);
 const char *isa_class_name(int cls);
 const char *isa_xreg_name(int r);

@@ -18,13 +18,17 @@ static int l1_init(l1_t *l, uint32_t size, uint32_t ways, uint32_t line, int nms
 static void l1_free(l1_t *l)
 {
     cache_free(&l->tags);
+    free(l->data);
+    free(l->dirty);
     free(l->mshr);
     free(l->bank_free);
 }
 
-int memsys_init(memsys_t *m, const wsim_config_t *c, char *err, size_t errlen)
+int memsys_init(memsys_t *m, const wsim_config_t *c, mem_t *mem, char *err, size_t errlen)
 {
     memset(m, 0, sizeof *m);
+    m->mem = mem;
+    m->flush_at_barrier = (int)c->bulksync_flush;
     m->mode = c->memory;
     m->nwpus = (int)c->wpus;
     m->width = (int)c->width;
@@ -50,6 +54,17 @@ int memsys_init(memsys_t *m, const wsim_config_t *c, char *err, size_t errlen)
                                   (uint32_t)c->l1i_line, (int)c->l1i_mshrs, 1) < 0)) {
             snprintf(err, errlen, "cannot allocate the L1 caches");
             return -1;
+        }
+    }
+    if (m->mode == MODE_BULKSYNC) {
+        for (int i = 0; i < m->nwpus; i++) {
+            size_t bytes = (size_t)c->l1d_size;
+            m->l1d[i].data = calloc(bytes, 1);
+            m->l1d[i].dirty = calloc(bytes, 1);
+            if (!m->l1d[i].data || !m->l1d[i].dirty) {
+                snprintf(err, errlen, "cannot allocate the L1 data arrays");
+                return -1;
+            }
         }
     }
     if (m->mode == MODE_COHERENT) {
@@ -121,6 +136,66 @@ static uint64_t xbar(memsys_t *m, uint64_t t, uint32_t bytes)
     if (m->xbar_free > at) at = m->xbar_free;
     m->xbar_free = at + cycles;
     return at + cycles;
+}
+
+/* ---- bulksync data: each L1 line slot holds a copy of its line ---- */
+
+static size_t slot_of(const l1_t *l, const cache_line_t *cl) { return (size_t)(cl - l->tags.l); }
+
+/* Write the dirty bytes of slot k (line address `line`) back to memory. */
+static void data_writeback(memsys_t *m, l1_t *l, size_t k, uint32_t line)
+{
+    uint32_t n = l->tags.line;
+    uint8_t *d = l->data + k * n, *f = l->dirty + k * n;
+    for (uint32_t i = 0; i < n; i++)
+        if (f[i]) {
+            mem_write(m->mem, line + i, d[i], 1);
+            f[i] = 0;
+        }
+}
+
+/* Line `line` just went into slot k, whose previous line (if `had`) was old. */
+static void data_fill(memsys_t *m, l1_t *l, size_t k, int had, uint32_t old, uint32_t line)
+{
+    if (had) data_writeback(m, l, k, old);
+    mem_read_bytes(m->mem, line, l->data + k * l->tags.line, l->tags.line);
+    memset(l->dirty + k * l->tags.line, 0, l->tags.line);
+}
+
+uint32_t memsys_read(memsys_t *m, int wpu, uint32_t addr, int size)
+{
+    if (!memsys_private_data(m)) return mem_read(m->mem, addr, size);
+    l1_t *l = &m->l1d[wpu];
+    cache_line_t *cl = cache_find(&l->tags, addr, 0);
+    if (!cl) return mem_read(m->mem, addr, size); /* evicted again by its own instruction */
+    const uint8_t *p = l->data + slot_of(l, cl) * l->tags.line + (addr & (l->tags.line - 1));
+    uint32_t v = 0;
+    for (int i = size - 1; i >= 0; i--) v = v << 8 | p[i];
+    return v;
+}
+
+void memsys_write(memsys_t *m, int wpu, uint32_t addr, uint32_t v, int size)
+{
+    if (!memsys_private_data(m)) { mem_write(m->mem, addr, v, size); return; }
+    l1_t *l = &m->l1d[wpu];
+    cache_line_t *cl = cache_find(&l->tags, addr, 0);
+    if (!cl) { mem_write(m->mem, addr, v, size); return; }
+    size_t off = slot_of(l, cl) * l->tags.line + (addr & (l->tags.line - 1));
+    for (int i = 0; i < size; i++, v >>= 8) {
+        l->data[off + (size_t)i] = (uint8_t)v;
+        l->dirty[off + (size_t)i] = 1;
+    }
+}
+
+void memsys_drain(memsys_t *m)
+{
+    if (!memsys_private_data(m)) return;
+    for (int w = 0; w < m->nwpus; w++) {
+        l1_t *l = &m->l1d[w];
+        size_t n = (size_t)l->tags.sets * l->tags.ways;
+        for (size_t k = 0; k < n; k++)
+            if (l->tags.l[k].state != LINE_I) data_writeback(m, l, k, l->tags.l[k].tag);
+    }
 }
 
 /* ---- coherent L2 and directory ---- */
@@ -346,8 +421,9 @@ void memsys_access(memsys_t *m, int wpu, uint64_t now, const uint32_t *addr, wma
                 cl->dirty = 1;
             } else {
                 cache_victim_t v;
-                if (cache_insert(&l1->tags, line, store ? LINE_M : grant, (uint8_t)store, &v))
-                    l1_evicted(m, wpu, l1, &v, start);
+                int had = cache_insert(&l1->tags, line, store ? LINE_M : grant, (uint8_t)store, &v);
+                if (l1->data) data_fill(m, l1, slot_of(l1, cache_find(&l1->tags, line, 0)), had, v.addr, line);
+                if (had) l1_evicted(m, wpu, l1, &v, start);
             }
         }
         m->uready[k] = ready;
@@ -386,7 +462,7 @@ uint64_t memsys_ifetch(memsys_t *m, int wpu, uint32_t pc, uint64_t now)
 
 uint64_t memsys_barrier_flush(memsys_t *m, uint64_t now)
 {
-    if (m->mode != MODE_BULKSYNC) return now;
+    if (m->mode != MODE_BULKSYNC || !m->flush_at_barrier) return now;
     uint64_t done = now;
     for (int w = 0; w < m->nwpus; w++) {
         l1_t *l1 = &m->l1d[w];
@@ -394,6 +470,7 @@ uint64_t memsys_barrier_flush(memsys_t *m, uint64_t now)
         for (size_t i = 0; i < n; i++) {
             cache_line_t *l = &l1->tags.l[i];
             if (l->state == LINE_I) continue;
+            if (l1->data) data_writeback(m, l1, i, l->tag);
             if (l->dirty) {
                 l1->st.writebacks++;
                 uint64_t t = dram_access(&m->dram, l->tag, l1->tags.line, 1, xbar(m, now, l1->tags.line));
@@ -421,7 +498,8 @@ static void add_stats(cache_stats_t *t, const cache_stats_t *s)
 static void print_cache(FILE *out, int json, const char *name, const cache_stats_t *s, const char *indent, int last)
 {
     if (json) {
-        fprintf(out, "%s\"%s\": {", indent, name);
+        if (name) fprintf(out, "%s\"%s\": {", indent, name);
+        else fprintf(out, "%s{", indent); /* an array element */
         const char *sep = "";
 #define X(n) fprintf(out, "%s\"%s\": %llu", sep, #n, (unsigned long long)s->n), sep = ", ";
         MEMSYS_CACHE_STATS(X)
@@ -459,7 +537,7 @@ void memsys_print_stats(const memsys_t *m, FILE *out, int json)
         print_cache(out, 1, "l1i", &i, "    ", 0);
         if (m->mode == MODE_COHERENT) print_cache(out, 1, "l2", &m->l2st, "    ", 0);
         fprintf(out, "    \"l1d_per_wpu\": [\n");
-        for (int w = 0; w < m->nwpus; w++) print_cache(out, 1, "wpu", &m->l1d[w].st, "      ", w + 1 == m->nwpus);
+        for (int w = 0; w < m->nwpus; w++) print_cache(out, 1, NULL, &m->l1d[w].st, "      ", w + 1 == m->nwpus);
         fprintf(out, "    ],\n    \"flushes\": %llu, \"flush_cycles\": %llu,\n",
                 (unsigned long long)m->flushes, (unsigned long long)m->flush_cycles);
         fprintf(out, "    \"dram\": {\"reads\": %llu, \"writes\": %llu, \"bytes\": %llu, \"row_hits\": %llu, "

@@ -17,6 +17,7 @@
 #include "cache.h"
 #include "dram.h"
 #include "mask.h"
+#include "mem.h"
 #include "wsim.h"
 
 /* Counters of one cache (L1 D, L1 I or L2). */
@@ -47,6 +48,8 @@ typedef struct mshr {
 
 typedef struct l1 {
     cache_t tags;
+    uint8_t *data;  /* bulksync: the line contents, by tag slot */
+    uint8_t *dirty; /* bulksync: one flag per byte written since the fill */
     mshr_t *mshr;
     int nmshr;
     uint64_t *bank_free; /* per bank: first cycle it can take the next request */
@@ -63,6 +66,8 @@ typedef struct memsys {
     uint64_t xbar_free; /* crossbar data path: first free cycle */
     l1_t *l1d, *l1i;    /* [nwpus]; l1i tags unused when l1i_size = 0 */
     int icache;
+    int flush_at_barrier;
+    mem_t *mem; /* the one memory; bulksync L1s hold their own copies of lines */
     /* shared L2 and its directory (coherent) */
     cache_t l2;
     mshr_t *l2_mshr;
@@ -87,7 +92,7 @@ typedef struct mem_result {
     wmask_t miss;     /* lanes that missed (including merges into pending misses) */
 } mem_result_t;
 
-int memsys_init(memsys_t *m, const wsim_config_t *c, char *err, size_t errlen);
+int memsys_init(memsys_t *m, const wsim_config_t *c, mem_t *mem, char *err, size_t errlen);
 void memsys_free(memsys_t *m);
 
 /* Whether WPU wpu can start an access that needs new misses at cycle now:
@@ -102,6 +107,16 @@ uint64_t memsys_ifetch(memsys_t *m, int wpu, uint32_t pc, uint64_t now);
 /* Global barrier under bulksync: every L1 D writes back its dirty lines and
  * invalidates everything. Returns the cycle the flush is done. */
 uint64_t memsys_barrier_flush(memsys_t *m, uint64_t now);
+
+/* Functional data path. Under bulksync the L1 D of each WPU holds its own
+ * copy of its lines: loads read it, stores write it, and other WPUs see the
+ * bytes only after a write-back (eviction or barrier flush). Otherwise these
+ * are the one memory. Call after memsys_access for the same instruction. */
+uint32_t memsys_read(memsys_t *m, int wpu, uint32_t addr, int size);
+void memsys_write(memsys_t *m, int wpu, uint32_t addr, uint32_t v, int size);
+/* Write back every dirty byte to memory, keeping the lines (end of run). */
+void memsys_drain(memsys_t *m);
+static inline int memsys_private_data(const memsys_t *m) { return m->l1d && m->l1d[0].data != NULL; }
 
 void memsys_print_stats(const memsys_t *m, FILE *out, int json);
 

@@ -54,14 +54,16 @@ wsim_t *wsim_create(const wsim_config_t *cfg, const char *elf_path, char *err, s
     struct wsim *s = calloc(1, sizeof *s);
     s->cfg = c;
     s->prog = p;
-    if (memsys_init(&s->ms, &c, err, errlen) < 0) {
+    s->mem = mem_create();
+    program_place(p, s->mem);
+    if (memsys_init(&s->ms, &c, s->mem, err, errlen) < 0) {
         memsys_free(&s->ms);
+        mem_destroy(s->mem);
         program_free(p);
         free(s);
         return NULL;
     }
-    s->mem = mem_create();
-    program_place(p, s->mem);
+    s->private_data = memsys_private_data(&s->ms);
     s->nwpus = (int)c.wpus, s->nwarps = (int)c.warps, s->width = (int)c.width;
     s->nthreads = (uint32_t)c.threads;
     s->exit_code = calloc(s->nthreads, sizeof *s->exit_code);
@@ -216,12 +218,25 @@ static int needs_mshr(struct wsim *s, wpu_t *u, warp_t *w, const isa_insn_t *d, 
     return 0;
 }
 
+/* The lanes of the top group whose load/store reaches memory (the others
+ * fault in exec) and their addresses, in s->addr. */
+static wmask_t mem_lanes(struct wsim *s, warp_t *w, const isa_insn_t *d)
+{
+    wmask_t lanes = wmask_none();
+    uint32_t size = (uint32_t)isa_mem_size(d->op);
+    WMASK_FOREACH(rs_top(&w->rs)->mask, lane) {
+        uint32_t a = w->th[lane].x[d->rs1] + d->imm;
+        s->addr[lane] = a;
+        if (!(a & (size - 1)) && a >= PROG_GUARD_END) wmask_set(&lanes, lane);
+    }
+    return lanes;
+}
+
 /* Record the memory behaviour of one SIMD load/store and set when its group
  * may issue again (blocking SIMD: when its last thread's access completes). */
-static void memory_access(struct wsim *s, wpu_t *u, warp_t *w, int store)
+static void memory_timing(struct wsim *s, wpu_t *u, warp_t *w, const mem_result_t *rp)
 {
-    mem_result_t r;
-    memsys_access(&s->ms, u->id, s->cycle, s->addr, s->last_done, store, &r);
+    const mem_result_t r = *rp;
     int misses = wmask_count(&r.miss);
     if (misses) u->st.mem_miss_insts++;
     if (misses && wmask_any(&r.hit)) {
@@ -237,6 +252,19 @@ static void memory_access(struct wsim *s, wpu_t *u, warp_t *w, int store)
 /* One SIMD group of WPU u issues at s->cycle. */
 static void issue(struct wsim *s, wpu_t *u, warp_t *w)
 {
+    /* A load/store reserves its way through the hierarchy first, so that the
+     * functional access finds its lines where the timing put them (bulksync
+     * L1s hold data). */
+    const isa_insn_t *d = program_insn(s->prog, rs_top(&w->rs)->pc);
+    mem_result_t r;
+    int timed = 0;
+    if (d && (d->cls == ISA_CLASS_LOAD || d->cls == ISA_CLASS_STORE)) {
+        wmask_t lanes = mem_lanes(s, w, d);
+        if (wmask_any(&lanes)) {
+            memsys_access(&s->ms, u->id, s->cycle, s->addr, lanes, d->cls == ISA_CLASS_STORE, &r);
+            timed = 1;
+        }
+    }
     int cls = exec_issue(s, u, w);
     s->last_issue_cycle = s->cycle;
     if (w->rs.depth == 0) { /* every thread exited: the slot frees up */
@@ -248,8 +276,8 @@ static void issue(struct wsim *s, wpu_t *u, warp_t *w)
             w->ready_at = s->cycle + 1;
         }
     } else if (w->wait != WAIT_BARRIER && cls != ISA_CLASS_BARRIER) {
-        if ((cls == ISA_CLASS_LOAD || cls == ISA_CLASS_STORE) && wmask_any(&s->last_done)) {
-            memory_access(s, u, w, cls == ISA_CLASS_STORE);
+        if (timed) {
+            memory_timing(s, u, w, &r);
         } else {
             w->wait = WAIT_NONE;
             w->ready_at = s->cycle + class_latency(s, cls);
@@ -366,6 +394,7 @@ wsim_status_t wsim_run(wsim_t *s)
         }
     }
     free(ready);
+    memsys_drain(&s->ms); /* data still in bulksync L1s goes home: dumps see it */
     s->status_reason = (int)st;
     return st;
 }

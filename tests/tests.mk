@@ -6,10 +6,16 @@ RV_ASFLAGS := --target=riscv32 -march=rv32imf -mabi=ilp32f -mno-relax -nostdlib 
 
 CFG_TESTS := $(basename $(notdir $(wildcard tests/cfg/*.S)))
 SIM_TESTS := $(basename $(notdir $(wildcard tests/sim/*.S)))
+MEM_TESTS := $(basename $(notdir $(wildcard tests/mem/*.S)))
 .PHONY: asm-tests test-deps test-long
-asm-tests: $(CFG_TESTS:%=$(BUILD)/cfg/%.elf) $(SIM_TESTS:%=$(BUILD)/simtests/%.elf)
+asm-tests: $(CFG_TESTS:%=$(BUILD)/cfg/%.elf) $(SIM_TESTS:%=$(BUILD)/simtests/%.elf) \
+           $(MEM_TESTS:%=$(BUILD)/memtests/%.elf)
 
 $(BUILD)/cfg/%.elf: tests/cfg/%.S kernels/runtime/link.ld
+	@mkdir -p $(dir $@)
+	$(RV_CC) $(RV_ASFLAGS) $< -o $@
+
+$(BUILD)/memtests/%.elf: tests/mem/%.S kernels/runtime/link.ld
 	@mkdir -p $(dir $@)
 	$(RV_CC) $(RV_ASFLAGS) $< -o $@
 
