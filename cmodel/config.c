@@ -185,7 +185,7 @@ int wsim_config_check(wsim_config_t *c, char *err, size_t errlen)
     struct { const char *name; uint64_t size, ways, line; int on; } caches[] = {
         {"l1d", c->l1d_size, c->l1d_ways, c->l1d_line, c->memory != 0},
         {"l1i", c->l1i_size, c->l1i_ways, c->l1i_line, c->memory != 0 && c->l1i_size != 0},
-        {"l2", c->l2_size, c->l2_ways, c->l2_line, c->memory == 1},
+        {"l2", c->l2_size, c->l2_ways, c->l2_line, c->memory == 1 || (c->memory == 2 && c->l2_private)},
     };
     for (size_t i = 0; i < sizeof caches / sizeof caches[0]; i++) {
         if (!caches[i].on) continue;
@@ -210,6 +210,15 @@ int wsim_config_check(wsim_config_t *c, char *err, size_t errlen)
     if (c->memory == 1 && c->l2_line < c->l1d_line) {
         snprintf(err, errlen, "l2_line: %llu is smaller than l1d_line %llu; the inclusive L2 needs l2_line >= l1d_line",
                  (unsigned long long)c->l2_line, (unsigned long long)c->l1d_line);
+        return -1;
+    }
+    if (c->l2_private && c->memory != 2) {
+        snprintf(err, errlen, "l2_private: private L2s need memory = bulksync (the coherent organization shares one L2)");
+        return -1;
+    }
+    if (c->memory == 2 && c->l2_private && c->l2_line < c->l1d_line) {
+        snprintf(err, errlen, "l2_line: %llu is smaller than l1d_line %llu", (unsigned long long)c->l2_line,
+                 (unsigned long long)c->l1d_line);
         return -1;
     }
     if (c->memory == 1 && c->wpus > 64) {

@@ -67,6 +67,14 @@ int memsys_init(memsys_t *m, const wsim_config_t *c, mem_t *mem, char *err, size
             }
         }
     }
+    if (m->mode == MODE_BULKSYNC && c->l2_private) {
+        m->pl2 = calloc((size_t)m->nwpus, sizeof *m->pl2);
+        for (int i = 0; i < m->nwpus; i++)
+            if (cache_init(&m->pl2[i], (uint32_t)c->l2_size, (uint32_t)c->l2_ways, (uint32_t)c->l2_line) < 0) {
+                snprintf(err, errlen, "cannot allocate the private L2 caches");
+                return -1;
+            }
+    }
     if (m->mode == MODE_COHERENT) {
         if (cache_init(&m->l2, (uint32_t)c->l2_size, (uint32_t)c->l2_ways, (uint32_t)c->l2_line) < 0) {
             snprintf(err, errlen, "cannot allocate the L2 cache");
@@ -92,6 +100,8 @@ void memsys_free(memsys_t *m)
     for (int i = 0; m->l1i && i < m->nwpus; i++) l1_free(&m->l1i[i]);
     free(m->l1d), free(m->l1i);
     cache_free(&m->l2);
+    for (int i = 0; m->pl2 && i < m->nwpus; i++) cache_free(&m->pl2[i]);
+    free(m->pl2);
     free(m->l2_mshr), free(m->l2_bank_free), free(m->sharers);
     dram_free(&m->dram);
 }
@@ -313,10 +323,34 @@ static void l1_writeback(memsys_t *m, int w, l1_t *l1, uint32_t line, uint64_t t
         xbar(m, t, l1->tags.line);
         cache_line_t *l = cache_find(&m->l2, line, 0);
         if (l) l->dirty = 1;
+    } else if (m->pl2) {
+        cache_line_t *l = cache_find(&m->pl2[w], line, 0);
+        if (l) l->dirty = 1;
+        else dram_access(&m->dram, line, l1->tags.line, 1, t);
     } else {
         dram_access(&m->dram, line, l1->tags.line, 1, xbar(m, t, l1->tags.line));
     }
-    (void)w;
+}
+
+/* bulksync with private L2s: WPU w's L2 serves a line at cycle t. */
+static uint64_t private_l2(memsys_t *m, int w, uint32_t line, uint64_t t)
+{
+    cache_t *c = &m->pl2[w];
+    uint32_t l2line = cache_line_of(c, line);
+    uint64_t ready = t + m->l2_latency;
+    m->l2st.accesses++;
+    if (cache_find(c, l2line, 1)) {
+        m->l2st.hits++;
+        return ready;
+    }
+    m->l2st.misses++;
+    ready = xbar(m, dram_access(&m->dram, l2line, c->line, 0, xbar(m, ready, 0)), 0);
+    cache_victim_t v;
+    if (cache_insert(c, l2line, LINE_E, 0, &v) && v.dirty) {
+        m->l2st.writebacks++;
+        dram_access(&m->dram, v.addr, c->line, 1, ready);
+    }
+    return ready;
 }
 
 /* An L1 line leaves WPU w's cache (eviction): write back if dirty, leave the directory. */
@@ -345,6 +379,7 @@ static uint64_t fetch_line(memsys_t *m, int w, uint32_t line, uint32_t bytes, in
         return xbar(m, at_l2, bytes);
     }
     *grant = excl ? LINE_M : LINE_E;
+    if (m->pl2) return private_l2(m, w, line, t);
     return xbar(m, dram_access(&m->dram, line, bytes, 0, xbar(m, t, 0)), 0);
 }
 
@@ -480,6 +515,21 @@ uint64_t memsys_barrier_flush(memsys_t *m, uint64_t now)
             l->dirty = 0;
             l1->st.invalidations++;
         }
+        if (m->pl2) { /* the private L2 may hold stale lines too */
+            cache_t *c = &m->pl2[w];
+            for (size_t i = 0; i < (size_t)c->sets * c->ways; i++) {
+                cache_line_t *l = &c->l[i];
+                if (l->state == LINE_I) continue;
+                if (l->dirty) {
+                    m->l2st.writebacks++;
+                    uint64_t t = dram_access(&m->dram, l->tag, c->line, 1, now);
+                    if (t > done) done = t;
+                }
+                l->state = LINE_I;
+                l->dirty = 0;
+                m->l2st.invalidations++;
+            }
+        }
     }
     m->flushes++;
     m->flush_cycles += done - now;
@@ -535,7 +585,7 @@ void memsys_print_stats(const memsys_t *m, FILE *out, int json)
         fprintf(out, "  \"memory\": {\n    \"organization\": \"%s\",\n", modes[m->mode]);
         print_cache(out, 1, "l1d", &d, "    ", 0);
         print_cache(out, 1, "l1i", &i, "    ", 0);
-        if (m->mode == MODE_COHERENT) print_cache(out, 1, "l2", &m->l2st, "    ", 0);
+        if (m->mode == MODE_COHERENT || m->pl2) print_cache(out, 1, "l2", &m->l2st, "    ", 0);
         fprintf(out, "    \"l1d_per_wpu\": [\n");
         for (int w = 0; w < m->nwpus; w++) print_cache(out, 1, NULL, &m->l1d[w].st, "      ", w + 1 == m->nwpus);
         fprintf(out, "    ],\n    \"flushes\": %llu, \"flush_cycles\": %llu,\n",
@@ -549,7 +599,7 @@ void memsys_print_stats(const memsys_t *m, FILE *out, int json)
     fprintf(out, "  memory                %s\n", modes[m->mode]);
     print_cache(out, 0, "L1D", &d, "", 0);
     if (m->icache) print_cache(out, 0, "L1I", &i, "", 0);
-    if (m->mode == MODE_COHERENT) print_cache(out, 0, "L2", &m->l2st, "", 0);
+    if (m->mode == MODE_COHERENT || m->pl2) print_cache(out, 0, "L2", &m->l2st, "", 0);
     if (m->flushes)
         fprintf(out, "  barrier flushes %llu, %llu cycles\n", (unsigned long long)m->flushes,
                 (unsigned long long)m->flush_cycles);

@@ -76,6 +76,7 @@ typedef struct memsys {
     uint64_t *l2_bank_free;
     uint64_t *sharers; /* per L2 line slot: WPUs holding the line in their L1 D */
     cache_stats_t l2st;
+    cache_t *pl2; /* bulksync with l2_private: one L2 per WPU (tags only) */
     dram_t dram;
     uint64_t flushes, flush_cycles;
     /* scratch for one SIMD access */

@@ -213,7 +213,7 @@ run mem-noflush 30 "$SIM" --quiet --config maws-bulksync --set width=1 --threads
 if [ $RC -eq 1 ] && grep -q "thread 1: exit code 1" "$ERR"; then ok; else bad "without barrier flushes the reader must see stale data (exit $RC)"; fi
 # Every kernel under every preset: results equal the host's; stepping and
 # skipping idle cycles give byte-identical statistics.
-for p in dws maws-coherent maws-bulksync dom lwm; do
+for p in dws maws-coherent maws-bulksync dom dom-l2 lwm; do
   for k in $KERNELS; do
     run "preset-$p-$k" 300 "$SIM" --stats json --config "$p" --threads 256 --set warps=16 --seed 7 \
         --dump "$T/$p-$k.sim" "$B/kernels/$k.elf"
@@ -278,6 +278,15 @@ expect_usage not-kv "^wpusim: 'width' is not key=value$" --set width "$GOOD"
 expect_usage stack-align "^wpusim: stack_size: 1000 is not a multiple of 16$" --set stack_size=1000 "$GOOD"
 expect_usage stacks-fit "^wpusim: threads x stack_size = 1000000 x 16384 bytes does not fit below stack_top 0xc0000000; lower threads or stack_size$" --threads 1000000 "$GOOD"
 expect_usage stacks-overlap "^wpusim: $GOOD: thread stacks 0x00010000-0x0001ffff overlap loadable segment 0 at 0x00010000; lower threads or stack_size, or move stack_top$" --set stack_top=0x20000 --threads 1 --set stack_size=65536 "$GOOD"
+expect_usage sets-pow2 "^wpusim: l1d_size / \(l1d_ways x l1d_line\) = 49152 / \(8 x 128\) must be a whole power-of-two number of sets$" --set l1d_size=49152 "$GOOD"
+expect_usage line-pow2 "^wpusim: l2_line: 96 is not a power of two$" --set l2_line=96 "$GOOD"
+expect_usage banks "^wpusim: l1d_banks: 32 banks for 16 lanes; allowed 0 \(one per lane\) \.\. width$" --set l1d_banks=32 "$GOOD"
+expect_usage zero-mshrs "^wpusim: l1d_mshrs: 0 is out of range \(allowed 1\.\.4096\)$" --set l1d_mshrs=0 "$GOOD"
+expect_usage l2-line "^wpusim: l2_line: 64 is smaller than l1d_line 128; the inclusive L2 needs l2_line >= l1d_line$" --set l2_line=64 "$GOOD"
+expect_usage directory "^wpusim: wpus: 65 WPUs; the coherent directory tracks at most 64 \(use memory=bulksync\)$" --set wpus=65 "$GOOD"
+expect_usage private-l2 "^wpusim: l2_private: private L2s need memory = bulksync" --set l2_private=1 "$GOOD"
+expect_usage rows "^wpusim: dram_row_conflict: 50 is below dram_row_hit 100$" --set dram_banks=8 --set dram_row_conflict=50 "$GOOD"
+expect_usage preset "^wpusim: --config nope: no such preset or file; presets: dom-l2 dom dws lwm maws-bulksync maws-coherent$" --config nope "$GOOD"
 expect_usage stats-format "^wpusim: --stats: 'xml' is not one of: text, json, none$" --stats xml "$GOOD"
 expect_usage no-value "^wpusim: option --seed needs a value" --seed
 expect_usage no-program "^wpusim: no program given" --quiet
