@@ -87,9 +87,12 @@ int wsim_config_set(wsim_config_t *c, const char *key, const char *value, char *
     char *end;
     unsigned long long v = strtoull(p, &end, 0);
     /* allow k/M/G suffixes for sizes */
-    if (*end == 'k' || *end == 'K') v <<= 10, end++;
-    else if (*end == 'M') v <<= 20, end++;
-    else if (*end == 'G') v <<= 30, end++;
+    int shift = *end == 'k' || *end == 'K' ? 10 : *end == 'M' ? 20 : *end == 'G' ? 30 : 0;
+    if (shift) {
+        if (v > (UINT64_MAX >> shift)) errno = ERANGE;
+        v <<= shift;
+        end++;
+    }
     while (isspace((unsigned char)*end)) end++;
     if (errno || *end) {
         snprintf(err, errlen, "%s: '%s' is not an integer (allowed %llu..%llu)", key, value,

@@ -59,3 +59,15 @@ void mem_write_bytes(mem_t *m, uint32_t addr, const void *src, uint32_t len)
         s += n, addr += n, len -= n;
     }
 }
+
+void mem_zero(mem_t *m, uint32_t addr, uint32_t len)
+{
+    while (len) {
+        uint32_t off = addr & (MEM_PAGE_SIZE - 1);
+        uint32_t n = MEM_PAGE_SIZE - off;
+        if (n > len) n = len;
+        uint8_t *p = m->page[addr >> MEM_PAGE_BITS];
+        if (p) memset(p + off, 0, n);
+        addr += n, len -= n;
+    }
+}

@@ -25,6 +25,8 @@ uint8_t *mem_page_alloc(mem_t *m, uint32_t addr); /* the page holding addr, allo
 /* Copy out / in byte ranges of any length and alignment (loader, syscalls, dumps). */
 void mem_read_bytes(const mem_t *m, uint32_t addr, void *dst, uint32_t len);
 void mem_write_bytes(mem_t *m, uint32_t addr, const void *src, uint32_t len);
+/* Make [addr, addr+len) read as zero without allocating pages. */
+void mem_zero(mem_t *m, uint32_t addr, uint32_t len);
 
 static inline uint32_t mem_read(const mem_t *m, uint32_t addr, int size)
 {

@@ -201,9 +201,15 @@ program_t *program_load(const char *path, char *err, size_t errlen)
         if (!p->seg[i].exec) continue;
         if (p->seg[i].vaddr < p->code_lo) p->code_lo = p->seg[i].vaddr & ~3u;
         uint64_t hi = ((uint64_t)p->seg[i].vaddr + p->seg[i].memsz + 3) & ~3ull;
-        if (hi > p->code_hi) p->code_hi = hi > 0xfffffffcull ? 0xfffffffcu : (uint32_t)hi;
+        if (hi > p->code_hi) p->code_hi = hi;
     }
     if (p->code_hi == 0) { fail(err, errlen, path, "no executable segment"); goto bad; }
+    if (p->code_hi - p->code_lo > PROG_MAX_CODE) {
+        fail(err, errlen, path, "executable segments span 0x%08x-0x%08llx, %llu MiB; wpusim pre-decodes at most %u MiB of code",
+             p->code_lo, (unsigned long long)p->code_hi - 1, (unsigned long long)((p->code_hi - p->code_lo) >> 20),
+             PROG_MAX_CODE >> 20);
+        goto bad;
+    }
     if (p->entry == 0) { fail(err, errlen, path, "missing entry point (e_entry is 0)"); goto bad; }
     if (p->entry & 3) { fail(err, errlen, path, "entry point 0x%08x is not 4-byte aligned", p->entry); goto bad; }
     int eseg = program_overlaps(p, p->entry, (uint64_t)p->entry + 4);
@@ -219,6 +225,10 @@ program_t *program_load(const char *path, char *err, size_t errlen)
     p->is_exec = calloc(words ? words : 1, 1);
     p->analysed = calloc(words ? words : 1, 1);
     p->is_func = calloc(words ? words : 1, 1);
+    if (!p->code || !p->is_exec || !p->analysed || !p->is_func) {
+        fail(err, errlen, path, "out of host memory pre-decoding %zu words of code", words);
+        goto bad;
+    }
     for (size_t k = 0; k < words; k++) {
         uint32_t pc = p->code_lo + 4 * (uint32_t)k;
         int s = program_overlaps(p, pc, (uint64_t)pc + 4);
@@ -235,7 +245,16 @@ program_t *program_load(const char *path, char *err, size_t errlen)
 
     const prog_symbol_t *rs = program_symbol_named(p, "__wsim_results_start");
     const prog_symbol_t *re = program_symbol_named(p, "__wsim_results_end");
-    if (rs && re && re->addr >= rs->addr) p->results_lo = rs->addr, p->results_hi = re->addr;
+    if (rs && re && re->addr > rs->addr) {
+        int sg = program_overlaps(p, rs->addr, re->addr);
+        if ((rs->addr & 3) || (re->addr - rs->addr) % 8 || sg < 0 ||
+            (uint64_t)re->addr > (uint64_t)p->seg[sg].vaddr + p->seg[sg].memsz) {
+            fail(err, errlen, path, "malformed wsim_results section 0x%08x-0x%08x (not 8-byte records inside one segment)",
+                 rs->addr, re->addr);
+            goto bad;
+        }
+        p->results_lo = rs->addr, p->results_hi = re->addr;
+    }
 
     if (cfg_analyse_program(p, err, errlen) < 0) goto bad;
     return p;
@@ -255,6 +274,7 @@ void program_free(program_t *p)
     free(p->analysed);
     free(p->is_func);
     free(p->cfg_node_of);
+    free(p->is_target);
     free(p);
 }
 
@@ -263,15 +283,9 @@ void program_place(const program_t *p, mem_t *m)
     for (int i = 0; i < p->nseg; i++) {
         const prog_segment_t *s = &p->seg[i];
         mem_write_bytes(m, s->vaddr, p->image + s->offset, s->filesz);
-        /* .bss: pages come zeroed, but a page already touched by an earlier
-         * segment may not be, so clear explicitly. */
-        uint32_t a = s->vaddr + s->filesz, left = s->memsz - s->filesz;
-        static const uint8_t zero[4096];
-        while (left) {
-            uint32_t k = left < sizeof zero ? left : (uint32_t)sizeof zero;
-            mem_write_bytes(m, a, zero, k);
-            a += k, left -= k;
-        }
+        /* .bss: untouched pages read as zero already; clear only the part of
+         * pages an earlier segment allocated (keeps a huge .bss sparse) */
+        mem_zero(m, s->vaddr + s->filesz, s->memsz - s->filesz);
     }
 }
 

@@ -11,6 +11,7 @@
 
 #define PROG_MAX_SEGMENTS 16
 #define PROG_GUARD_END 0x1000u /* [0, 0x1000) is never mapped: null guard */
+#define PROG_MAX_CODE (64u << 20) /* bytes of code pre-decoded at most */
 
 typedef struct prog_segment {
     uint32_t vaddr, memsz, filesz, offset;
@@ -35,13 +36,15 @@ typedef struct program {
 
     /* Code: every word of [code_lo, code_hi) pre-decoded; words outside an
      * executable segment decode as illegal. */
-    uint32_t code_lo, code_hi;
+    uint32_t code_lo;
+    uint64_t code_hi; /* exclusive: may be 2^32 */
     isa_insn_t *code;
     uint8_t *is_exec;  /* per word: inside an executable segment */
     uint8_t *analysed; /* per word: reached by the control-flow analysis */
     uint8_t *is_func;  /* per word: a function entry */
     int nfuncs;
     int *cfg_node_of; /* cfg.c scratch */
+    uint8_t *is_target; /* per word: a branch or jump target */
 
     uint32_t results_lo, results_hi; /* the wsim_results section, if any */
 } program_t;
@@ -58,7 +61,7 @@ void program_place(const program_t *p, mem_t *m);
 static inline const isa_insn_t *program_insn(const program_t *p, uint32_t pc)
 {
     uint32_t off = pc - p->code_lo;
-    if ((pc & 3) || pc < p->code_lo || pc >= p->code_hi || !p->is_exec[off >> 2]) return NULL;
+    if ((pc & 3) || pc < p->code_lo || (uint64_t)pc >= p->code_hi || !p->is_exec[off >> 2]) return NULL;
     return &p->code[off >> 2];
 }
 

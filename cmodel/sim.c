@@ -552,8 +552,15 @@ int wsim_dump_results(const wsim_t *s, const char *path, char *err, size_t errle
         snprintf(err, errlen, "%s: cannot write: %s", path, strerror(errno));
         return -1;
     }
-    for (uint32_t r = p->results_lo; r + 8 <= p->results_hi; r += 8) {
-        uint32_t addr = mem_read(s->mem, r, 4), size = mem_read(s->mem, r + 4, 4);
+    for (uint64_t r = p->results_lo; r + 8 <= p->results_hi; r += 8) {
+        uint32_t addr = mem_read(s->mem, (uint32_t)r, 4), size = mem_read(s->mem, (uint32_t)r + 4, 4);
+        int sg = program_overlaps(p, addr, (uint64_t)addr + size);
+        if (sg < 0 || (uint64_t)addr + size > (uint64_t)p->seg[sg].vaddr + p->seg[sg].memsz || addr < p->seg[sg].vaddr) {
+            fclose(f);
+            snprintf(err, errlen, "%s: result record at 0x%08x names 0x%08x+%u bytes, not inside one loaded segment",
+                     p->path, (uint32_t)r, addr, size);
+            return -1;
+        }
         uint8_t buf[4096];
         for (uint32_t done = 0; done < size;) {
             uint32_t n = size - done < sizeof buf ? size - done : (uint32_t)sizeof buf;
