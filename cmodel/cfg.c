@@ -9,6 +9,7 @@
 
 typedef struct cfg_work {
     int n, cap;
+    uint8_t *returns; /* node -> returns from the function or is a barrier: threads go on */
     uint32_t *pc;   /* node -> pc */
     int (*succ)[2]; /* node -> up to two successors (node, EXIT_NODE or -1) */
     int *node_of;   /* word -> node in the current function, or -1 */
@@ -36,7 +37,7 @@ static void mark_entry(program_t *p, uint32_t pc)
 static void pair_jumps(program_t *p)
 {
     size_t words = (p->code_hi - p->code_lo) / 4;
-    uint8_t *target = calloc(words ? words : 1, 1);
+    uint8_t *target = p->is_target = calloc(words ? words : 1, 1);
     for (size_t k = 0; k < words; k++) {
         const isa_insn_t *d = &p->code[k];
         if ((d->cls == ISA_CLASS_BRANCH || d->op == ISA_OP_jal) && in_code(p, d->target))
@@ -44,14 +45,34 @@ static void pair_jumps(program_t *p)
     }
     for (size_t k = 1; k < words; k++) {
         isa_insn_t *d = &p->code[k], *prev = &p->code[k - 1];
-        if (d->op != ISA_OP_jalr || d->rs1 == 0 || target[k] || !p->is_exec[k - 1]) continue;
+        if (d->op != ISA_OP_jalr || d->rs1 == 0 || (d->flags & ISA_F_RETURN) || target[k] || !p->is_exec[k - 1])
+            continue;
         if (prev->op == ISA_OP_auipc && prev->rd == d->rs1) {
             uint32_t pc = p->code_lo + 4 * (uint32_t)(k - 1);
             d->flags |= ISA_F_PAIRED;
             d->target = (pc + prev->imm + d->imm) & ~1u;
         }
     }
-    free(target);
+}
+
+/* An ecall that certainly ends the thread: a7 was set to 93 (exit) by an
+ * `li a7, 93` earlier in the same straight-line code. */
+static int is_exit_ecall(const program_t *p, size_t k)
+{
+    for (size_t j = k; j-- > 0 && k - j <= 16;) {
+        const isa_insn_t *d = &p->code[j];
+        if (!p->is_exec[j]) return 0;
+        switch (d->cls) {
+        case ISA_CLASS_BRANCH: case ISA_CLASS_JAL: case ISA_CLASS_JALR: case ISA_CLASS_ECALL:
+        case ISA_CLASS_ILLEGAL:
+            return 0;
+        default:
+            break;
+        }
+        if (d->rd == 17) return d->op == ISA_OP_addi && d->rs1 == 0 && d->imm == 93;
+        if (p->is_target[j]) return 0; /* control may enter here without the earlier code */
+    }
+    return 0;
 }
 
 static const prog_symbol_t *func_symbol(const program_t *p, uint32_t entry)
@@ -69,7 +90,9 @@ static int add_node(cfg_work_t *w, const program_t *p, uint32_t pc)
         w->cap = w->cap ? 2 * w->cap : 256;
         w->pc = realloc(w->pc, (size_t)w->cap * sizeof *w->pc);
         w->succ = realloc(w->succ, (size_t)w->cap * sizeof *w->succ);
+        w->returns = realloc(w->returns, (size_t)w->cap);
     }
+    w->returns[w->n] = 0;
     w->pc[w->n] = pc;
     w->succ[w->n][0] = w->succ[w->n][1] = -1;
     w->node_of[k] = w->n;
@@ -101,7 +124,7 @@ int cfg_analyse_function(program_t *p, uint32_t entry, char *err, size_t errlen)
         uint32_t pc = w.pc[u];
         const isa_insn_t *d = &p->code[word_of(p, pc)];
         uint32_t next[2];
-        int nn = 0, to_exit = 0;
+        int nn = 0, to_exit = 0, ret = 0;
         switch (d->cls) {
         case ISA_CLASS_BRANCH:
             next[nn++] = pc + 4;
@@ -113,7 +136,7 @@ int cfg_analyse_function(program_t *p, uint32_t entry, char *err, size_t errlen)
             break;
         case ISA_CLASS_JALR:
             if (d->flags & ISA_F_CALL) next[nn++] = pc + 4;
-            else if (d->flags & ISA_F_RETURN) to_exit = 1;
+            else if (d->flags & ISA_F_RETURN) to_exit = ret = 1;
             else if (d->flags & ISA_F_PAIRED) next[nn++] = d->target;
             else {
                 char where[96], dis[64];
@@ -131,8 +154,13 @@ int cfg_analyse_function(program_t *p, uint32_t entry, char *err, size_t errlen)
         case ISA_CLASS_ILLEGAL: case ISA_CLASS_EBREAK:
             to_exit = 1; /* dead end: the thread faults here */
             break;
+        case ISA_CLASS_ECALL:
+            if (is_exit_ecall(p, word_of(p, pc))) to_exit = 1; /* the thread ends here */
+            else next[nn++] = pc + 4;
+            break;
         default:
             next[nn++] = pc + 4;
+            ret = d->cls == ISA_CLASS_BARRIER;
             break;
         }
         int ns = 0;
@@ -142,6 +170,7 @@ int cfg_analyse_function(program_t *p, uint32_t entry, char *err, size_t errlen)
             int leaves = !in_code(p, t) || t < lo || t >= hi || (t != entry && is_entry(p, t));
             if (leaves) {
                 /* tail call, fall into another function, or a bad target (faults at run time) */
+                if (in_code(p, t)) ret = 1;
                 if (d->cls == ISA_CLASS_JAL || d->cls == ISA_CLASS_JALR) p->code[word_of(p, pc)].flags |= ISA_F_TAILCALL;
                 if (ns == 0 || w.succ[u][0] != EXIT_NODE) w.succ[u][ns++] = EXIT_NODE;
             } else {
@@ -149,6 +178,7 @@ int cfg_analyse_function(program_t *p, uint32_t entry, char *err, size_t errlen)
                 w.succ[u][ns++] = v;
             }
         }
+        w.returns[u] = (uint8_t)ret;
     }
 
     if (rc == 0) {
@@ -220,6 +250,17 @@ int cfg_analyse_function(program_t *p, uint32_t entry, char *err, size_t errlen)
                 if (nd != -1 && idom[v] != nd) { idom[v] = nd; changed = 1; }
             }
         }
+        /* Which nodes can still reach a return or a barrier (rather than only
+         * end their thread). */
+        uint8_t *can_ret = calloc((size_t)n + 1, 1);
+        int qn = 0;
+        for (int v = 0; v < n; v++)
+            if (w.returns[v]) can_ret[v] = 1, stack[qn++] = v;
+        while (qn) {
+            int v = stack[--qn];
+            for (int i = start[v]; i < start[v + 1]; i++)
+                if (!can_ret[pred[i]]) can_ret[pred[i]] = 1, stack[qn++] = pred[i];
+        }
         for (int v = 0; v < n; v++) {
             size_t k = word_of(p, w.pc[v]);
             isa_insn_t *d = &p->code[k];
@@ -227,6 +268,13 @@ int cfg_analyse_function(program_t *p, uint32_t entry, char *err, size_t errlen)
                 /* A node that cannot reach the exit (an endless loop) has no
                  * post-dominator: re-converge at the return, always safe. */
                 uint32_t r = (idom[v] == -1 || idom[v] == n) ? ISA_RPC_EXIT : w.pc[idom[v]];
+                /* One side only ends threads (exit, trap), the other can still
+                 * return or reach a barrier: the ending side can never reach
+                 * the other's start, so join there. The ending threads go
+                 * first and leave, and a barrier after the branch sees only
+                 * the threads that stay. */
+                int s0 = w.succ[v][0], s1 = w.succ[v][1];
+                if (s0 >= 0 && s1 >= 0 && can_ret[s0] != can_ret[s1]) r = w.pc[can_ret[s0] ? s0 : s1];
                 /* An instruction shared by two functions with different
                  * answers falls back to the always-safe exit. */
                 if (p->analysed[k] && d->ipdom != r) r = ISA_RPC_EXIT;
@@ -235,10 +283,10 @@ int cfg_analyse_function(program_t *p, uint32_t entry, char *err, size_t errlen)
             p->analysed[k] = 1;
         }
         free(npred), free(start), free(pred), free(fill), free(po), free(order);
-        free(stack), free(it), free(seen), free(idom);
+        free(stack), free(it), free(seen), free(idom), free(can_ret);
     }
     for (int v = 0; v < w.n; v++) w.node_of[word_of(p, w.pc[v])] = -1;
-    free(w.pc), free(w.succ);
+    free(w.pc), free(w.succ), free(w.returns);
     return rc;
 }
 

@@ -128,6 +128,8 @@ run sim-barrier 30 "$SIM" --quiet --threads 1000 --set warps=64 "$B/simtests/bar
 if [ $RC -eq 0 ]; then ok; else bad "barrier_phases: exit $RC $(head -c 300 "$ERR")"; fi
 run sim-barrier-w1 30 "$SIM" --quiet --threads 77 --set width=1 --set warps=20 "$B/simtests/barrier_phases.elf"
 if [ $RC -eq 0 ]; then ok; else bad "barrier_phases width 1: exit $RC $(head -c 300 "$ERR")"; fi
+run sim-exit-barrier 30 "$SIM" --quiet --threads 64 --set width=64 --set wpus=1 --set warps=1 "$B/cfg/exit_before_barrier.elf"
+if [ $RC -eq 0 ]; then ok; else bad "threads exiting before a barrier in a shared warp: exit $RC $(head -c 300 "$ERR")"; fi
 run sim-deadlock 30 "$SIM" --quiet --threads 16 --set wpus=1 --set warps=1 "$B/simtests/barrier_divergent.elf"
 if [ $RC -eq 3 ] && grep -q "^wpusim: deadlock at cycle [0-9]*: no SIMD group can ever issue again; 8 of 16 live threads wait at the barrier" "$ERR" \
    && grep -q "WPU 0 warp 0 (threads 0..): lanes aaaa wait at the barrier at _start+0x8; lanes 5555 have not arrived (parked at skip)" "$ERR" \
@@ -259,6 +261,12 @@ cp "$GOOD" "$T/overlap.elf"; poke "$T/overlap.elf" 92 00 00 01 00; expect_load_e
 cp "$GOOD" "$T/range.elf"; poke "$T/range.elf" 92 00 ff ff ff; expect_load_error out-of-range "$T/range.elf" "segment 1 at 0xffffff00 size 0x4000 runs past the 32-bit address space"
 cp "$GOOD" "$T/guard.elf"; poke "$T/guard.elf" 60 00 01 00 00; expect_load_error guard "$T/guard.elf" "segment 0 at 0x00000100 overlaps the null guard page 0x00000000-0x00000fff"
 cp "$GOOD" "$T/bigfile.elf"; poke "$T/bigfile.elf" 68 00 00 00 10; expect_load_error filesz "$T/bigfile.elf" "segment 0: file size 0x10000000 larger than memory size 0x1000"
+cp "$B/cfg/diamond.elf" "$T/bigcode.elf"; poke "$T/bigcode.elf" 72 00 00 00 10
+expect_load_error code-span "$T/bigcode.elf" "executable segments span 0x00010000-0x1000ffff, 256 MiB; wpusim pre-decodes at most 64 MiB of code"
+# a 1.5 GiB .bss stays sparse: loads and runs at once
+cp "$GOOD" "$T/bigbss.elf"; poke "$T/bigbss.elf" 104 00 00 00 60
+run bigbss 20 "$SIM" --quiet --threads 2 "$T/bigbss.elf"
+if [ $RC -eq 0 ]; then ok; else bad "1.5 GiB .bss: exit $RC $(head -c 300 "$ERR")"; fi
 
 # ---------------------------------------------------------------- options
 group options

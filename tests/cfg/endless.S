@@ -1,4 +1,5 @@
-// A loop with no way out has no post-dominator: re-converge at the exit.
+// A loop with no way out never reaches the exit: the branch re-converges on
+// the path that can (its threads wait there while the others spin).
     .option norelax
     .section .text.start, "ax"
     .globl _start
