@@ -33,7 +33,10 @@ KERNELS_SELFTEST := $(sort $(basename $(notdir $(wildcard $(KERNELS_SRCDIR)/self
 # (re-convergence points) per function.  Function/data sections + --gc-sections drop
 # the runtime routines a kernel does not use; --discard-locals drops .L labels, so the
 # symbol table holds only real functions and objects.
-KERNELS_RV_EXTRA := -std=c11 -Wall -Wextra -Werror -fno-optimize-sibling-calls \
+# -fconvergent-functions: clang must not duplicate a wsim_barrier() into two
+# paths (it does, to thread jumps over a repeated `if (tid < n)`), which
+# would leave a warp's threads waiting at two different barriers.
+KERNELS_RV_EXTRA := -std=c11 -Wall -Wextra -Werror -fno-optimize-sibling-calls -Xclang -fconvergent-functions \
                     -ffunction-sections -fdata-sections -I$(KERNELS_RT)
 KERNELS_RV_LDFLAGS := -fuse-ld=lld -Wl,-T,$(KERNELS_RT)/link.ld -Wl,--no-relax \
                       -Wl,--discard-locals -Wl,--gc-sections -static
