@@ -1,0 +1,244 @@
+/* kmeans.c — k-means clustering (MineBench kmeans), map-reduce of the new centres.
+ *
+ * Benchmark "KMeans" of the Dynamic Warp Subdivision papers (Meng, Tarjan, Skadron:
+ * seed 001 Table 2, seed 000 Table 1): unsupervised classification from MineBench
+ * (Narayanan et al., IISWC 2006), "distance aggregation using map-reduce", input
+ * 10,000 points in a 20-D space.  MineBench's data sets cannot be shipped; a generator
+ * (seeded by wsim_seed()) stands in: points scattered around K hidden centres, plus
+ * 5% uniform outliers.
+ *
+ * The algorithm is MineBench's kmeans_clustering(): the initial centres are the first
+ * k points; then, repeatedly,
+ *   map:    every point finds its nearest centre (squared Euclidean distance) and
+ *           records it in membership[], counting the points whose membership changed;
+ *   reduce: every centre becomes the mean of its points (a centre without points keeps
+ *           its place);
+ * until at most 0.1% of the points changed (MineBench's threshold 0.001) or after
+ * max_iter iterations.  As in the papers' version the nearest-centre search is the
+ * "distance aggregation": it accumulates the distance one dimension at a time and
+ * abandons a centre as soon as the partial sum reaches the best distance so far
+ * (partial distance search, an exact early exit).
+ *
+ * Work distribution as in the papers: the map is a data-parallel loop over points
+ * (neighbouring points on neighbouring threads of a warp); the reduce is map-reduce
+ * with per-task partial sums: task (chunk, d) sums dimension d of the points of a
+ * fixed chunk of CHUNK points into one accumulator per centre, then task (c, d) adds
+ * the chunks' partial sums in chunk order.  Fixed chunks (not per-thread sums) keep
+ * the float sums — and so the results — the same for any thread count.  Barriers:
+ * map | partial sums | centres | next map.
+ *
+ * Divergence: the partial-distance loop leaves at a data-dependent dimension for each
+ * (point, centre) pair, the "new best" test goes either way per lane, the reduce
+ * scatters into per-centre accumulators by membership, the count task of each chunk
+ * does extra work, empty clusters keep their centre.  Each lane reads its own point
+ * (a 80-byte stride across the warp): memory divergence too.
+ *
+ * arg: 0 = tiny (200 points, k = 8, at most 3 iterations), 1 = small (2,500 points,
+ *      k = 16, at most 8), 2 or 3 = paper (10,000 points, k = 16, at most 8);
+ *      any other value N >= 4 = N points (at most NMAX), k = 16, at most 8 iterations.
+ * Self-check: after the last map, every CHECK_STRIDE-th point's assigned centre is
+ * recomputed with full distances (no early exit) and must be the first nearest one;
+ * the cluster sizes must add up to the number of points.
+ */
+#include "warpsplit.h"
+
+#define D 20u                 /* dimensions (features) */
+#define NMAX 10000u
+#define KMAX 16u
+#define CHUNK 64u             /* points per partial-sum task */
+#define NCHUNK_MAX ((NMAX + CHUNK - 1u) / CHUNK)
+#define CHECK_STRIDE 7u
+#define FLT_BIG 3.0e38f
+
+static float feature[NMAX * D];              /* the points, row-major as in MineBench */
+static float centre[2][KMAX * D];            /* centres: read one, write the other */
+static float part_sum[NCHUNK_MAX * KMAX * D]; /* [chunk][c][d] */
+static int32_t part_cnt[NCHUNK_MAX * KMAX];  /* [chunk][c] points of chunk in cluster c */
+static int32_t part_chg[NCHUNK_MAX];         /* membership changes in the chunk */
+static uint8_t changed[NMAX];
+
+static int32_t membership[NMAX];
+static float clusters[KMAX * D];              /* the final centres */
+static int32_t cluster_size[KMAX];
+static int32_t stats[4];                      /* points, k, iterations, changes in the last */
+
+WSIM_RESULT(membership);
+WSIM_RESULT(clusters);
+WSIM_RESULT(cluster_size);
+WSIM_RESULT(stats);
+
+typedef struct {
+    uint32_t n, k, max_iter;
+} problem;
+
+static problem problem_size(uint32_t arg) {
+    problem p;
+    p.k = KMAX;
+    p.max_iter = 8;
+    if (arg == 0) {
+        p.n = 200;
+        p.k = 8;
+        p.max_iter = 3;
+    } else if (arg == 1) {
+        p.n = 2500;
+    } else if (arg <= 3) {
+        p.n = NMAX;
+    } else {
+        p.n = arg < NMAX ? arg : NMAX;
+    }
+    return p;
+}
+
+/* Point i: around hidden centre (hash % k) with a spread that differs per centre
+ * (a sum of two uniforms), or, for 5% of the points, uniform in the box [0, 16)^D. */
+static void make_point(uint32_t seed, uint32_t i, uint32_t k, float *x) {
+    wsim_rng r = wsim_rng_init(seed, i);
+    uint32_t h = wsim_rand(&r), c = h % k, d;
+    wsim_rng cr = wsim_rng_init(seed ^ 0xc3a5c85cu, c);
+    float spread = 0.25f + 1.5f * wsim_rand_unit(&cr);
+    for (d = 0; d < D; d++) {
+        float centre_d = 16.0f * wsim_rand_unit(&cr);
+        float noise = wsim_rand_unit(&r) + wsim_rand_unit(&r) - 1.0f;
+        x[d] = (h >> 24) < 13u ? 16.0f * wsim_rand_unit(&r) : centre_d + spread * noise;
+    }
+}
+
+/* Nearest centre of x with partial distance search: the first centre at minimal
+ * distance (strictly smaller distances replace the best). */
+static uint32_t find_nearest(const float *x, const float *cent, uint32_t k) {
+    float best = FLT_BIG;
+    uint32_t c, d, idx = 0;
+    for (c = 0; c < k; c++) {
+        const float *m = &cent[c * D];
+        float dist = 0.0f;
+        for (d = 0; d < D; d++) {
+            float t = x[d] - m[d];
+            dist += t * t;
+            if (dist >= best) /* cannot beat the best any more */
+                break;
+        }
+        if (dist < best) {
+            best = dist;
+            idx = c;
+        }
+    }
+    return idx;
+}
+
+/* Full squared distance (the self-check's reference). */
+static float full_dist(const float *x, const float *m) {
+    float dist = 0.0f;
+    uint32_t d;
+    for (d = 0; d < D; d++) {
+        float t = x[d] - m[d];
+        dist += t * t;
+    }
+    return dist;
+}
+
+int kernel_main(unsigned tid, unsigned nthreads) {
+    uint32_t seed = wsim_seed();
+    problem pb = problem_size(wsim_arg());
+    uint32_t n = pb.n, k = pb.k < pb.n ? pb.k : pb.n;
+    uint32_t nchunk = (n + CHUNK - 1u) / CHUNK;
+    uint32_t i, t, iter = 0, cur = 0, changes = 0;
+    int bad = 0;
+
+    for (i = tid; i < n; i += nthreads) {
+        make_point(seed, i, k, &feature[i * D]);
+        membership[i] = -1;
+    }
+    wsim_barrier();
+    for (i = tid; i < k * D; i += nthreads) /* initial centres: the first k points */
+        centre[0][i] = feature[i];
+    wsim_barrier();
+
+    while (iter < pb.max_iter) {
+        const float *cent = centre[cur];
+        float *next = centre[cur ^ 1u];
+
+        /* Map: nearest centre of every point. */
+        for (i = tid; i < n; i += nthreads) {
+            int32_t idx = (int32_t)find_nearest(&feature[i * D], cent, k);
+            changed[i] = membership[i] != idx;
+            membership[i] = idx;
+        }
+        wsim_barrier();
+
+        /* Reduce, level 1: task (chunk, d) sums dimension d of the chunk per cluster;
+         * the d = 0 task also counts the chunk's cluster sizes and changes. */
+        for (t = tid; t < nchunk * D; t += nthreads) {
+            uint32_t ch = t / D, d = t % D, p, c;
+            uint32_t end = (ch + 1u) * CHUNK < n ? (ch + 1u) * CHUNK : n;
+            float acc[KMAX];
+            for (c = 0; c < k; c++)
+                acc[c] = 0.0f;
+            for (p = ch * CHUNK; p < end; p++)
+                acc[membership[p]] += feature[p * D + d];
+            for (c = 0; c < k; c++)
+                part_sum[(ch * KMAX + c) * D + d] = acc[c];
+            if (d == 0) {
+                int32_t cnt[KMAX], chg = 0;
+                for (c = 0; c < k; c++)
+                    cnt[c] = 0;
+                for (p = ch * CHUNK; p < end; p++) {
+                    cnt[membership[p]]++;
+                    chg += changed[p];
+                }
+                for (c = 0; c < k; c++)
+                    part_cnt[ch * KMAX + c] = cnt[c];
+                part_chg[ch] = chg;
+            }
+        }
+        wsim_barrier();
+
+        /* Reduce, level 2: task (c, d) adds the chunks in order: the new centre. */
+        for (t = tid; t < k * D; t += nthreads) {
+            uint32_t c = t / D, d = t % D, ch;
+            float sum = 0.0f;
+            int32_t cnt = 0;
+            for (ch = 0; ch < nchunk; ch++) {
+                sum += part_sum[(ch * KMAX + c) * D + d];
+                cnt += part_cnt[ch * KMAX + c];
+            }
+            next[c * D + d] = cnt > 0 ? sum / (float)cnt : cent[c * D + d];
+            if (d == 0)
+                cluster_size[c] = cnt;
+        }
+        changes = 0; /* every thread adds the same numbers: a uniform loop exit */
+        for (t = 0; t < nchunk; t++)
+            changes += (uint32_t)part_chg[t];
+        wsim_barrier();
+
+        cur ^= 1u;
+        iter++;
+        if (changes * 1000u <= n) /* delta = changes / n <= 0.001 */
+            break;
+    }
+
+    /* Self-check against the centres of the last map (centre[cur ^ 1]), and output. */
+    for (i = tid * CHECK_STRIDE; i < n; i += nthreads * CHECK_STRIDE) {
+        const float *cent = centre[cur ^ 1u];
+        uint32_t a = (uint32_t)membership[i], c;
+        float da = full_dist(&feature[i * D], &cent[a * D]);
+        for (c = 0; c < k; c++) {
+            float dc = full_dist(&feature[i * D], &cent[c * D]);
+            if (dc < da || (dc == da && c < a))
+                bad = 1;
+        }
+    }
+    for (i = tid; i < k * D; i += nthreads)
+        clusters[i] = centre[cur][i];
+    if (tid == 0) {
+        int32_t total = 0;
+        for (t = 0; t < k; t++)
+            total += cluster_size[t];
+        if (total != (int32_t)n)
+            bad = 1;
+        stats[0] = (int32_t)n;
+        stats[1] = (int32_t)k;
+        stats[2] = (int32_t)iter;
+        stats[3] = (int32_t)changes;
+    }
+    return bad;
+}
