@@ -52,6 +52,14 @@ $(BUILD)/sim/presets.o: $(BUILD)/sim/presets.c sim/presets.h
 $(WPUSIM): $(BUILD)/sim/wpusim.o $(BUILD)/sim/presets.o $(LIB)
 	$(CC) $(CFLAGS) $^ -lm -o $@
 
+# The same simulator built with AddressSanitizer and UBSan (the test suite
+# runs part of itself on it). A separate tree: its objects differ.
+ASAN_BUILD := $(BUILD)/asan
+ASAN_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer -g
+$(ASAN_BUILD)/wpusim: $(LIB_SRCS) sim/wpusim.c $(BUILD)/sim/presets.c $(wildcard cmodel/*.h cmodel/*.def sim/*.h)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(ASAN_FLAGS) -Icmodel -Isim $(LIB_SRCS) sim/wpusim.c $(BUILD)/sim/presets.c -lm -o $@
+
 -include $(LIB_OBJS:.o=.d) $(BUILD)/sim/wpusim.d
 -include kernels/kernels.mk
 -include tests/isa/isa.mk

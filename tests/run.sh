@@ -315,6 +315,26 @@ done
 run opt-version 30 "$SIM" --version
 if [ $RC -eq 0 ] && grep -Eq '^wpusim [0-9]+\.[0-9]+\.[0-9]+$' "$OUT"; then ok; else bad "--version: $(cat "$OUT")"; fi
 
+# ---------------------------------------------------------------- sanitizers
+# The simulator built with AddressSanitizer and UBSan on a cross-section:
+# every ISA test, every kernel, the bad inputs. Any report fails the run.
+group asan
+ASAN=$B/asan/wpusim
+if [ ! -x "$ASAN" ]; then bad "no sanitizer build at $ASAN"; else
+  export ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1
+  for elf in "$B"/isa/*.elf "$B"/kernels/*.elf "$B"/memtests/*.elf; do
+    name=$(basename "$elf" .elf)
+    run "asan-$name" 300 "$ASAN" --quiet --threads 64 --set width=8 --set warps=4 --set wpus=2 "$elf"
+    if grep -q "Sanitizer\|runtime error" "$ERR"; then bad "$name under ASan/UBSan: $(grep -m3 'Sanitizer\|runtime error' "$ERR")"
+    else ok; fi
+  done
+  for f in "$T"/*.elf; do
+    run "asan-bad-$(basename "$f")" 60 "$ASAN" --quiet --threads 2 "$f"
+    if grep -q "Sanitizer\|runtime error" "$ERR"; then bad "$(basename "$f") under ASan/UBSan: $(grep -m3 'Sanitizer\|runtime error' "$ERR")"
+    else ok; fi
+  done
+fi
+
 group done
 echo "$PASS passed, $FAIL failed"
 [ "$FAIL" -eq 0 ]

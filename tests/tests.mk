@@ -24,7 +24,8 @@ $(BUILD)/simtests/%.elf: tests/sim/%.S kernels/runtime/link.ld
 	$(RV_CC) $(RV_ASFLAGS) $< -o $@
 
 test-deps: $(SETUP_STAMP)
-	@$(MAKE) --no-print-directory $(WPUSIM) kernels host-kernels isa-tests asm-tests $(BUILD)/tests/test_softfloat
+	@$(MAKE) --no-print-directory $(WPUSIM) $(ASAN_BUILD)/wpusim kernels host-kernels isa-tests asm-tests \
+	    $(BUILD)/tests/test_softfloat
 
 test: test-deps
 	BUILD=$(BUILD) bash tests/run.sh
