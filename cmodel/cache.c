@@ -46,7 +46,8 @@ int cache_insert(cache_t *c, uint32_t addr, uint8_t state, uint8_t dirty, cache_
         *v = (cache_victim_t){slot->tag, slot->state, slot->dirty};
         evicted = 1;
     }
-    *slot = (cache_line_t){cache_line_of(c, addr), ++c->clock, state, dirty};
+    *slot = (cache_line_t){cache_line_of(c, addr), -1, ++c->clock, 0, state, dirty};
+    c->last = slot;
     return evicted;
 }
 

@@ -13,7 +13,9 @@ enum { LINE_I = 0, LINE_S = 1, LINE_E = 2, LINE_M = 3 }; /* MESI; non-coherent c
 
 typedef struct cache_line {
     uint32_t tag;   /* line address */
+    int32_t mshr;   /* while the line's data is on its way: its MSHR */
     uint64_t lru;   /* larger = more recently used */
+    uint64_t ready; /* cycle its data arrives (a miss in flight until then) */
     uint8_t state;  /* LINE_I = invalid */
     uint8_t dirty;
 } cache_line_t;
@@ -22,6 +24,7 @@ typedef struct cache {
     uint32_t sets, ways, line, line_shift;
     uint64_t clock; /* LRU stamp source */
     cache_line_t *l; /* [sets][ways] */
+    cache_line_t *last; /* slot of the latest insert */
 } cache_t;
 
 typedef struct cache_victim {
@@ -39,6 +42,8 @@ cache_line_t *cache_find(cache_t *c, uint32_t addr, int touch);
 /* Put the line holding addr (absent) in its set as MRU. Returns 1 and fills
  * *v when a valid line had to be evicted (the LRU one, or an invalid way first). */
 int cache_insert(cache_t *c, uint32_t addr, uint8_t state, uint8_t dirty, cache_victim_t *v);
+/* The line just inserted for addr (no search: the slot insert used). */
+static inline cache_line_t *cache_last(cache_t *c) { return c->last; }
 /* Drop the line holding addr; returns 1 (and its dirty bit) when it was there. */
 int cache_invalidate(cache_t *c, uint32_t addr, uint8_t *was_dirty);
 

@@ -11,6 +11,7 @@ static int l1_init(l1_t *l, uint32_t size, uint32_t ways, uint32_t line, int nms
     if (cache_init(&l->tags, size, ways, line) < 0) return -1;
     l->nmshr = nmshr;
     l->mshr = calloc((size_t)nmshr, sizeof *l->mshr);
+    l->last_ready = UINT64_MAX;
     l->bank_free = calloc(banks ? banks : 1, sizeof *l->bank_free);
     return l->mshr && l->bank_free ? 0 : -1;
 }
@@ -108,15 +109,15 @@ void memsys_free(memsys_t *m)
 
 /* ---- MSHRs: a table of {line, fill}; an entry is busy until its fill ---- */
 
-static mshr_t *mshr_pending(mshr_t *t, int n, uint32_t line, uint64_t now)
+/* A free MSHR at cycle `at` (searched round-robin from *next), or the one
+ * that frees first when all are busy. */
+static mshr_t *mshr_alloc(mshr_t *t, int n, int *next, uint64_t at)
 {
-    for (int i = 0; i < n; i++)
-        if (t[i].fill > now && t[i].line == line) return &t[i];
-    return NULL;
-}
-
-static mshr_t *mshr_earliest(mshr_t *t, int n) /* the entry that frees first */
-{
+    for (int i = 0, k = *next; i < n; i++, k = k + 1 == n ? 0 : k + 1)
+        if (t[k].fill <= at) {
+            *next = k + 1 == n ? 0 : k + 1;
+            return &t[k];
+        }
     mshr_t *e = &t[0];
     for (int i = 1; i < n; i++)
         if (t[i].fill < e->fill) e = &t[i];
@@ -272,21 +273,20 @@ static uint64_t l2_access(memsys_t *m, int w, uint32_t line, int excl, int dir, 
     m->l2_bank_free[bank] = start + 1;
     m->l2st.accesses++;
     uint64_t ready;
-    mshr_t *p = mshr_pending(m->l2_mshr, m->l2_nmshr, l2line, start);
-    cache_line_t *l;
-    if (p && p->reqs < m->l2_mshr_reqs) {
-        p->reqs++;
+    cache_line_t *l = cache_find(&m->l2, l2line, 1);
+    if (l && l->ready > start) {
+        /* on its way from memory: wait for the same fill */
+        m->l2_mshr[l->mshr].reqs++;
         m->l2st.misses++;
         m->l2st.mshr_merges++;
-        ready = p->fill > start + m->l2_latency ? p->fill : start + m->l2_latency;
-        l = cache_find(&m->l2, l2line, 1);
-    } else if ((l = cache_find(&m->l2, l2line, 1)) != NULL) {
+        ready = l->ready > start + m->l2_latency ? l->ready : start + m->l2_latency;
+    } else if (l) {
         m->l2st.hits++;
         ready = start + m->l2_latency;
     } else {
         m->l2st.misses++;
-        mshr_t *e = mshr_earliest(m->l2_mshr, m->l2_nmshr);
         uint64_t s2 = start + m->l2_latency;
+        mshr_t *e = mshr_alloc(m->l2_mshr, m->l2_nmshr, &m->l2_next_mshr, s2);
         if (e->fill > s2) { s2 = e->fill; m->l2st.mshr_full++; }
         ready = dram_access(&m->dram, l2line, m->l2.line, 0, s2);
         *e = (mshr_t){l2line, 1, ready};
@@ -294,7 +294,7 @@ static uint64_t l2_access(memsys_t *m, int w, uint32_t line, int excl, int dir, 
         if (cache_insert(&m->l2, l2line, LINE_E, 0, &v)) {
             /* inclusive: the L1 copies of the victim go too. The new line took
              * the victim's slot, whose sharer set is still the victim's. */
-            l = cache_find(&m->l2, l2line, 0);
+            l = cache_last(&m->l2);
             uint64_t vs = m->sharers[l2_slot(m, l)];
             int dirty = v.dirty;
             for (int o = 0; vs >> o; o++) {
@@ -307,7 +307,9 @@ static uint64_t l2_access(memsys_t *m, int w, uint32_t line, int excl, int dir, 
                 dram_access(&m->dram, v.addr, m->l2.line, 1, ready);
             }
         }
-        l = cache_find(&m->l2, l2line, 0);
+        l = cache_last(&m->l2);
+        l->ready = ready;
+        l->mshr = (int32_t)(e - m->l2_mshr);
         m->sharers[l2_slot(m, l)] = 0;
     }
     *grant = LINE_E;
@@ -405,7 +407,8 @@ void memsys_access(memsys_t *m, int wpu, uint64_t now, const uint32_t *addr, wma
         if (k == nu) m->uline[nu++] = line;
         m->lane_u[lane] = k;
     }
-    uint32_t count[WSIM_MAX_LANES] = {0};
+    uint32_t count[WSIM_MAX_LANES];
+    for (int k = 0; k < nu; k++) count[k] = 0;
     WMASK_FOREACH(lanes, lane) count[m->lane_u[lane]]++;
 
     for (int k = 0; k < nu; k++) {
@@ -417,16 +420,23 @@ void memsys_access(memsys_t *m, int wpu, uint64_t now, const uint32_t *addr, wma
         l1->bank_free[bank] = t + 1;
         l1->st.accesses++;
 
-        mshr_t *p = mshr_pending(l1->mshr, l1->nmshr, line, now);
         cache_line_t *cl = cache_find(&l1->tags, line, 1);
         uint64_t ready;
         int hit = 0;
-        if (p && p->reqs + count[k] <= m->l1d_mshr_reqs) {
-            /* the line is on its way: wait for the same fill */
-            p->reqs += count[k];
+        if (cl && cl->ready > now) {
+            /* the line is on its way: wait for the same fill, in its MSHR if
+             * that still has room for these threads, else in another */
+            mshr_t *p = &l1->mshr[cl->mshr];
             l1->st.misses++;
             l1->st.mshr_merges++;
-            ready = p->fill > t + m->l1d_latency ? p->fill : t + m->l1d_latency;
+            ready = cl->ready > t + m->l1d_latency ? cl->ready : t + m->l1d_latency;
+            if (p->line == line && p->reqs + count[k] <= m->l1d_mshr_reqs) {
+                p->reqs += count[k];
+            } else {
+                mshr_t *e = mshr_alloc(l1->mshr, l1->nmshr, &l1->next_mshr, t + m->l1d_latency);
+                if (e->fill > ready) { ready = e->fill; l1->st.mshr_full++; }
+                *e = (mshr_t){line, count[k], ready};
+            }
             if (store && cl) { /* the pending line is in the tags already */
                 if (cl->state == LINE_S && m->mode == MODE_COHERENT) {
                     uint8_t g; /* ask for ownership once the data is here */
@@ -444,8 +454,8 @@ void memsys_access(memsys_t *m, int wpu, uint64_t now, const uint32_t *addr, wma
         } else {
             /* a miss, or a store to a shared line (upgrade): needs an MSHR */
             l1->st.misses++;
-            mshr_t *e = mshr_earliest(l1->mshr, l1->nmshr);
             uint64_t start = t + m->l1d_latency;
+            mshr_t *e = mshr_alloc(l1->mshr, l1->nmshr, &l1->next_mshr, start);
             if (e->fill > start) { start = e->fill; l1->st.mshr_full++; }
             uint8_t grant;
             int upgrade = cl != NULL;
@@ -457,9 +467,12 @@ void memsys_access(memsys_t *m, int wpu, uint64_t now, const uint32_t *addr, wma
             } else {
                 cache_victim_t v;
                 int had = cache_insert(&l1->tags, line, store ? LINE_M : grant, (uint8_t)store, &v);
-                if (l1->data) data_fill(m, l1, slot_of(l1, cache_find(&l1->tags, line, 0)), had, v.addr, line);
+                cl = cache_last(&l1->tags);
+                if (l1->data) data_fill(m, l1, slot_of(l1, cl), had, v.addr, line);
                 if (had) l1_evicted(m, wpu, l1, &v, start);
             }
+            cl->ready = ready;
+            cl->mshr = (int32_t)(e - l1->mshr);
         }
         m->uready[k] = ready;
         m->uhit[k] = (uint8_t)hit;
@@ -471,27 +484,49 @@ void memsys_access(memsys_t *m, int wpu, uint64_t now, const uint32_t *addr, wma
     }
 }
 
-uint64_t memsys_ifetch(memsys_t *m, int wpu, uint32_t pc, uint64_t now)
+uint64_t memsys_ifetch(memsys_t *m, int wpu, uint32_t pc, uint64_t now, ifetch_slot_t *slot)
 {
     if (m->mode == MODE_FIXED || !m->icache) return now;
     l1_t *l1 = &m->l1i[wpu];
     uint32_t line = cache_line_of(&l1->tags, pc);
-    mshr_t *p = mshr_pending(l1->mshr, l1->nmshr, line, now);
-    if (p) return p->fill; /* still on its way: the fetch waits (counted once, at the miss) */
-    l1->st.accesses++;
-    if (cache_find(&l1->tags, line, 1)) {
+    if (slot->line == (line | 1)) { /* this group's own miss */
+        if (slot->ready > now) return slot->ready;
+        slot->line = 0; /* delivered (counted at the miss) */
+        return now;
+    }
+    /* Fast path: the line fetched last is still the most recently used of
+     * its set (only misses change this I-cache), so no lookup is needed. */
+    if (line == l1->last_line && l1->last_ready != UINT64_MAX) {
+        if (l1->last_ready > now) return l1->last_ready; /* still on its way: the fetch waits */
+        l1->st.accesses++;
         l1->st.hits++;
         return now;
     }
+    cache_line_t *cl = cache_find(&l1->tags, line, 1);
+    if (cl && cl->ready > now) { /* another group's miss brings it: wait for it too */
+        *slot = (ifetch_slot_t){line | 1, cl->ready};
+        return cl->ready;
+    }
+    l1->last_line = line;
+    l1->st.accesses++;
+    if (cl) {
+        l1->st.hits++;
+        l1->last_ready = cl->ready;
+        return now;
+    }
     l1->st.misses++;
-    mshr_t *e = mshr_earliest(l1->mshr, l1->nmshr);
     uint64_t start = now + m->l1i_latency;
+    mshr_t *e = mshr_alloc(l1->mshr, l1->nmshr, &l1->next_mshr, start);
     if (e->fill > start) { start = e->fill; l1->st.mshr_full++; }
     uint8_t grant;
     uint64_t fill = fetch_line(m, wpu, line, l1->tags.line, 0, 0, start, &grant);
     *e = (mshr_t){line, 1, fill};
     cache_victim_t v;
     cache_insert(&l1->tags, line, LINE_S, 0, &v); /* code is clean: victims just go */
+    cache_last(&l1->tags)->ready = fill;
+    cache_last(&l1->tags)->mshr = (int32_t)(e - l1->mshr);
+    l1->last_ready = fill;
+    *slot = (ifetch_slot_t){line | 1, fill};
     return fill;
 }
 

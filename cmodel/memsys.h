@@ -53,6 +53,9 @@ typedef struct l1 {
     mshr_t *mshr;
     int nmshr;
     uint64_t *bank_free; /* per bank: first cycle it can take the next request */
+    int next_mshr;       /* where the search for a free MSHR starts */
+    uint32_t last_line;  /* I-cache: the line fetched last (MRU of its set) */
+    uint64_t last_ready; /* and when its data is there; ~0 = none */
     cache_stats_t st;
 } l1_t;
 
@@ -71,7 +74,7 @@ typedef struct memsys {
     /* shared L2 and its directory (coherent) */
     cache_t l2;
     mshr_t *l2_mshr;
-    int l2_nmshr;
+    int l2_nmshr, l2_next_mshr;
     uint32_t l2_banks;
     uint64_t *l2_bank_free;
     uint64_t *sharers; /* per L2 line slot: WPUs holding the line in their L1 D */
@@ -102,9 +105,17 @@ int memsys_mshr_full(const memsys_t *m, int wpu, uint64_t now, uint64_t *retry);
 /* One SIMD load/store of WPU wpu issued at now: per-lane addresses in addr. */
 void memsys_access(memsys_t *m, int wpu, uint64_t now, const uint32_t *addr, wmask_t lanes, int store,
                    mem_result_t *r);
-/* Instruction fetch of pc by WPU wpu at now: the cycle the instruction is
- * available (now on a hit). */
-uint64_t memsys_ifetch(memsys_t *m, int wpu, uint32_t pc, uint64_t now);
+/* What one SIMD group's last I-cache miss is bringing: the line goes to the
+ * group when it arrives, even if other misses evict it from the cache before
+ * the group is scheduled again (no fetch livelock). */
+typedef struct ifetch_slot {
+    uint32_t line; /* line | 1, or 0 */
+    uint64_t ready;
+} ifetch_slot_t;
+
+/* Instruction fetch of pc by a group of WPU wpu at now: the cycle the
+ * instruction is available (now on a hit). */
+uint64_t memsys_ifetch(memsys_t *m, int wpu, uint32_t pc, uint64_t now, ifetch_slot_t *slot);
 /* Global barrier under bulksync: every L1 D writes back its dirty lines and
  * invalidates everything. Returns the cycle the flush is done. */
 uint64_t memsys_barrier_flush(memsys_t *m, uint64_t now);
