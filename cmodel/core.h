@@ -42,6 +42,7 @@ typedef struct warp {
     uint64_t ready_at; /* first cycle the group may issue again */
     int wait;       /* WAIT_* */
     wmask_t at_barrier; /* lanes that arrived at the barrier (until release) */
+    ifetch_slot_t fetch; /* the group's I-cache miss in flight */
     uint32_t barrier_pc;
 } warp_t;
 

@@ -22,13 +22,14 @@ static void launch(struct wsim *s, int g, wpu_t *u, warp_t *w)
         uint32_t tid = tid0 + (uint32_t)l;
         t->x[10] = tid;
         t->x[11] = s->nthreads;
-        t->x[2] = (uint32_t)(s->cfg.stack_top - (uint64_t)tid * s->cfg.stack_size);
+        t->x[2] = (uint32_t)(s->cfg.stack_top - (uint64_t)tid * s->cfg.stack_size - (tid % 32) * s->cfg.stack_color);
         s->tstate[tid] = TS_RUNNING;
     }
     w->live = wmask_first(lanes);
     rs_reset(&w->rs, s->prog->entry, w->live);
     w->ready_at = s->cycle;
     w->wait = WAIT_NONE;
+    w->fetch = (ifetch_slot_t){0, 0};
     u->st.warps_launched++;
     s->resident_warps++;
 }
@@ -359,7 +360,7 @@ wsim_status_t wsim_run(wsim_t *s)
                     warp_t *w = &u->warp[k];
                     uint32_t pc = rs_top(&w->rs)->pc;
                     const isa_insn_t *d = program_insn(s->prog, pc);
-                    uint64_t at = memsys_ifetch(&s->ms, u->id, pc, s->cycle);
+                    uint64_t at = memsys_ifetch(&s->ms, u->id, pc, s->cycle, &w->fetch);
                     if (at <= s->cycle && d && (d->cls == ISA_CLASS_LOAD || d->cls == ISA_CLASS_STORE) &&
                         needs_mshr(s, u, w, d, &at))
                         u->st.mshr_stalls++, w->wait = WAIT_MEM;
@@ -526,6 +527,11 @@ void wsim_print_stats(const wsim_t *s, FILE *out, int json)
             (unsigned long long)t.cycles_issue, (unsigned long long)t.cycles_memwait,
             (unsigned long long)t.cycles_idle);
     fprintf(out, "  deepest re-convergence stack %llu\n", (unsigned long long)t.max_stack);
+    fprintf(out, "  memory instructions   %llu with a miss, %llu divergent (hit and miss), MSHR-full stalls %llu, "
+                 "fetch stalls %llu\n",
+            (unsigned long long)t.mem_miss_insts, (unsigned long long)t.mem_div_insts,
+            (unsigned long long)t.mshr_stalls, (unsigned long long)t.fetch_stalls);
+    memsys_print_stats(&s->ms, out, 0);
     fprintf(out, "  threads               %u exited 0, %u exited nonzero, %u faulted, %u unfinished\n", ok,
             nonzero, faulted, unfinished);
     if (s->nwpus > 1) {
