@@ -180,6 +180,11 @@ int wsim_config_check(wsim_config_t *c, char *err, size_t errlen)
         snprintf(err, errlen, "stack_size: %llu is not a multiple of 16", (unsigned long long)c->stack_size);
         return -1;
     }
+    if (c->stack_color % 16 || c->stack_color * 31 >= c->stack_size / 2) {
+        snprintf(err, errlen, "stack_color: %llu must be a multiple of 16 with 31 x stack_color below half of "
+                 "stack_size (%llu)", (unsigned long long)c->stack_color, (unsigned long long)c->stack_size);
+        return -1;
+    }
     if (c->stack_top % 16) {
         snprintf(err, errlen, "stack_top: 0x%llx is not 16-byte aligned", (unsigned long long)c->stack_top);
         return -1;
