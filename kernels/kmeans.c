@@ -9,15 +9,15 @@
  *
  * The algorithm is MineBench's kmeans_clustering(): the initial centres are the first
  * k points; then, repeatedly,
- *   map:    every point finds its nearest centre (squared Euclidean distance) and
- *           records it in membership[], counting the points whose membership changed;
+ *   map:    every point finds its nearest centre and records it in membership[],
+ *           counting the points whose membership changed;
  *   reduce: every centre becomes the mean of its points (a centre without points keeps
  *           its place);
  * until at most 0.1% of the points changed (MineBench's threshold 0.001) or after
- * max_iter iterations.  As in the papers' version the nearest-centre search is the
- * "distance aggregation": it accumulates the distance one dimension at a time and
- * abandons a centre as soon as the partial sum reaches the best distance so far
- * (partial distance search, an exact early exit).
+ * max_iter iterations.  The nearest-centre search is MineBench's find_nearest_point():
+ * the full squared Euclidean distance to every centre (euclid_dist_2, the "distance
+ * aggregation" over all D dimensions), keeping the minimum with
+ * `if (dist < min_dist)` — the first centre at minimal distance wins.
  *
  * Work distribution as in the papers: the map is a data-parallel loop over points
  * (neighbouring points on neighbouring threads of a warp); the reduce is map-reduce
@@ -27,18 +27,25 @@
  * the float sums — and so the results — the same for any thread count.  Barriers:
  * map | partial sums | centres | next map.
  *
- * Divergence: the partial-distance loop leaves at a data-dependent dimension for each
- * (point, centre) pair, the "new best" test goes either way per lane, the reduce
- * scatters into per-centre accumulators by membership, the count task of each chunk
- * does extra work, empty clusters keep their centre.  Each lane reads its own point
- * (a 80-byte stride across the warp): memory divergence too.
+ * Divergence: the data-dependent branch is MineBench's "new minimum" test
+ * `if (dist < min_dist)`, once per (point, centre), taken or not per lane depending
+ * on where each lane's point lies; every other loop has the same trip count on all
+ * lanes (D and k are fixed), apart from the item loops' tails.  In the reduce, the
+ * d == 0 task of each chunk also counts cluster sizes and changes (one lane in D
+ * diverges), the last chunk may be short, and empty clusters keep their centre.
+ * Each lane reads its own point (an 80-byte stride across the warp) and the reduce
+ * scatters into per-centre accumulators by membership: memory divergence.
  *
  * arg: 0 = tiny (200 points, k = 8, at most 3 iterations), 1 = small (2,500 points,
  *      k = 16, at most 8), 2 or 3 = paper (10,000 points, k = 16, at most 8);
  *      any other value N >= 4 = N points (at most NMAX), k = 16, at most 8 iterations.
- * Self-check: after the last map, every CHECK_STRIDE-th point's assigned centre is
- * recomputed with full distances (no early exit) and must be the first nearest one;
- * the cluster sizes must add up to the number of points.
+ * Self-check, against the centres of the last map and computed differently from the
+ * map and the reduce: every CHECK_STRIDE-th point's assigned centre is at the minimal
+ * distance, with the distances summed in the reverse dimension order (so equal up to
+ * rounding: within a relative 1e-5); every CHECK_STRIDE-th (centre, dimension) of the
+ * final centres equals the mean of its cluster's members summed sequentially over all
+ * points (within 1e-4 of the mean absolute value), and the member count equals
+ * cluster_size[]; the cluster sizes add up to the number of points.
  */
 #include "warpsplit.h"
 
@@ -103,34 +110,36 @@ static void make_point(uint32_t seed, uint32_t i, uint32_t k, float *x) {
     }
 }
 
-/* Nearest centre of x with partial distance search: the first centre at minimal
- * distance (strictly smaller distances replace the best). */
+/* Squared Euclidean distance (MineBench's euclid_dist_2). */
+static float euclid_dist_2(const float *x, const float *m) {
+    float dist = 0.0f;
+    uint32_t d;
+    for (d = 0; d < D; d++)
+        dist += (x[d] - m[d]) * (x[d] - m[d]);
+    return dist;
+}
+
+/* Nearest centre of x (MineBench's find_nearest_point): the first centre at minimal
+ * distance (only strictly smaller distances replace the best). */
 static uint32_t find_nearest(const float *x, const float *cent, uint32_t k) {
-    float best = FLT_BIG;
-    uint32_t c, d, idx = 0;
+    float min_dist = FLT_BIG;
+    uint32_t c, idx = 0;
     for (c = 0; c < k; c++) {
-        const float *m = &cent[c * D];
-        float dist = 0.0f;
-        for (d = 0; d < D; d++) {
-            float t = x[d] - m[d];
-            dist += t * t;
-            if (dist >= best) /* cannot beat the best any more */
-                break;
-        }
-        if (dist < best) {
-            best = dist;
+        float dist = euclid_dist_2(x, &cent[c * D]);
+        if (dist < min_dist) {
+            min_dist = dist;
             idx = c;
         }
     }
     return idx;
 }
 
-/* Full squared distance (the self-check's reference). */
-static float full_dist(const float *x, const float *m) {
+/* The self-check's distance: the same sum in the reverse dimension order. */
+static float dist_reverse(const float *x, const float *m) {
     float dist = 0.0f;
     uint32_t d;
-    for (d = 0; d < D; d++) {
-        float t = x[d] - m[d];
+    for (d = D; d-- > 0;) {
+        float t = m[d] - x[d];
         dist += t * t;
     }
     return dist;
@@ -216,16 +225,33 @@ int kernel_main(unsigned tid, unsigned nthreads) {
             break;
     }
 
-    /* Self-check against the centres of the last map (centre[cur ^ 1]), and output. */
+    /* Self-check against the centres of the last map (centre[cur ^ 1]): the assigned
+     * centre is (up to rounding) a nearest one. */
     for (i = tid * CHECK_STRIDE; i < n; i += nthreads * CHECK_STRIDE) {
         const float *cent = centre[cur ^ 1u];
-        uint32_t a = (uint32_t)membership[i], c;
-        float da = full_dist(&feature[i * D], &cent[a * D]);
-        for (c = 0; c < k; c++) {
-            float dc = full_dist(&feature[i * D], &cent[c * D]);
-            if (dc < da || (dc == da && c < a))
+        uint32_t c;
+        float da = dist_reverse(&feature[i * D], &cent[(uint32_t)membership[i] * D]);
+        for (c = 0; c < k; c++)
+            if (!(da <= dist_reverse(&feature[i * D], &cent[c * D]) * (1.0f + 1e-5f)))
                 bad = 1;
+    }
+    /* The final centres (centre[cur]) are the means of the last map's clusters. */
+    for (t = tid * CHECK_STRIDE; t < k * D; t += nthreads * CHECK_STRIDE) {
+        uint32_t c = t / D, d = t % D, p;
+        float sum = 0.0f, sum_abs = 0.0f;
+        int32_t cnt = 0;
+        for (p = 0; p < n; p++) { /* branch-free: w = 1 for members, else 0 */
+            int32_t in = membership[p] == (int32_t)c;
+            float w = (float)in, x = feature[p * D + d];
+            sum += w * x;
+            sum_abs += w * fabsf(x);
+            cnt += in;
         }
+        if (cnt != cluster_size[c])
+            bad = 1;
+        else if (cnt > 0 &&
+                 !(fabsf(centre[cur][t] - sum / (float)cnt) <= 1e-4f * sum_abs / (float)cnt + 1e-6f))
+            bad = 1;
     }
     for (i = tid; i < k * D; i += nthreads)
         clusters[i] = centre[cur][i];

@@ -41,6 +41,17 @@ EXPECT = {
     "interp": {"indirect-call", "divu", "remu"},
     "mandel": {"barrier", "fmadd.s", "fsqrt.s", "fdiv.s", "flt.s"},
     "bitonic": {"barrier"},
+    # The DWS suite (papers 000/001): fmaf -> fmadd.s, sqrtf -> fsqrt.s, float division
+    # -> fdiv.s, fabsf -> fsgnjx.s; the compare behind a kernel's data-dependent branch
+    # (filter's threshold, kmeans's dist < min_dist); svm's exp rounds with fcvt.w.s.
+    "fft": {"barrier", "fmadd.s", "fsqrt.s", "fdiv.s", "fsgnjx.s"},
+    "filter": {"barrier", "fsqrt.s", "flt.s"},
+    "hotspot": {"barrier", "fdiv.s"},
+    "lu": {"barrier", "fdiv.s", "fsgnjx.s"},
+    "merge": {"barrier"},
+    "short": {"barrier"},
+    "kmeans": {"barrier", "fdiv.s", "flt.s", "fsgnjx.s"},
+    "svm": {"barrier", "fmadd.s", "fcvt.w.s", "fsgnjx.s"},
 }
 
 # (threads, width, wpus, warps); warps 0 = enough
