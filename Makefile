@@ -18,7 +18,7 @@ LIB_OBJS := $(LIB_SRCS:%.c=$(BUILD)/%.o)
 LIB      := $(BUILD)/libwsim.a
 WPUSIM   := $(BUILD)/wpusim
 
-.PHONY: all setup kernels host-kernels test run bench clean
+.PHONY: all setup kernels host-kernels test run bench suite clean
 all: $(WPUSIM)
 
 # Debian packages (scripts/setup.sh): checked once per build tree, installed as root.
@@ -72,6 +72,13 @@ DEFAULT_KERNEL := mandel
 run: $(SETUP_STAMP)
 	@$(MAKE) --no-print-directory $(WPUSIM) $(BUILD)/kernels/$(DEFAULT_KERNEL).elf
 	$(WPUSIM) $(BUILD)/kernels/$(DEFAULT_KERNEL).elf
+
+# The DWS benchmark suite's characterization: make suite SIZE=tiny|small|paper PRESET=dws
+SIZE ?= tiny
+PRESET ?= dws
+suite: $(SETUP_STAMP)
+	@$(MAKE) --no-print-directory $(WPUSIM) kernels host-kernels
+	python3 scripts/suite.py --size $(SIZE) --config $(PRESET)
 
 bench: $(SETUP_STAMP)
 	@$(MAKE) --no-print-directory $(WPUSIM) kernels host-kernels

@@ -2,9 +2,10 @@
 # Installs what WarpSplit needs from Debian's packages.
 #   scripts/setup.sh          install what is missing (as root), else print the command
 #   scripts/setup.sh --check  exit 1 if something is missing, installing nothing
-# clang/lld/llvm build the RISC-V kernels; verilator, yosys and gtkwave are the
+# clang/lld/llvm build the RISC-V kernels; python3 runs the suite and report
+# scripts; verilator, yosys and gtkwave are the
 # RTL flow (testbenches, synthesis, waveforms).
-PKGS="make gcc clang lld llvm verilator yosys gtkwave"
+PKGS="make gcc clang lld llvm python3 verilator yosys gtkwave"
 missing=""
 for p in $PKGS; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
