@@ -17,7 +17,7 @@
  *
  * Work distribution (the papers' §3.1): every phase is a data-parallel loop with
  * consecutive items on consecutive threads, `for (i = tid; i < N; i += nthreads)`,
- * then a barrier (phase_barrier()): the input/roots phase, Reverse(), each butterfly
+ * then a barrier: the input/roots phase, Reverse(), each butterfly
  * stage (n/2 butterflies; butterfly b of stage q is pair j = b mod L/2 of group
  * b div L/2, so a warp takes neighbouring pairs), the check terms, and each level of
  * a reduction tree.
@@ -51,18 +51,6 @@ static float check[2 + 8];         /* energies, then bins 1 and k2: FFT re, im, 
 
 WSIM_RESULT(x);
 WSIM_RESULT(check);
-
-/* The barrier between phases: wsim_barrier(), then tid passed through an empty asm so
- * that the compiler cannot tell that the next phase's loop guard (tid < items) is the
- * one it has just tested.  Without it clang 14 jump-threads the equal guards of
- * consecutive phases through the barrier and duplicates the barrier: threads without
- * items then wait at another copy than the rest of their warp, which deadlocks under
- * stack-based re-convergence whenever a warp holds both (fewer items than threads). */
-static inline unsigned phase_barrier(unsigned tid) {
-    wsim_barrier();
-    __asm__ volatile("" : "+r"(tid));
-    return tid;
-}
 
 /* Input point j. */
 static void input(uint32_t seed, uint32_t j, float *re, float *im) {
@@ -171,7 +159,7 @@ int kernel_main(unsigned tid, unsigned nthreads) {
         u[2 * i] = c;
         u[2 * i + 1] = -s; /* forward transform: exp(-i angle) */
     }
-    tid = phase_barrier(tid);
+    wsim_barrier();
 
     /* Reverse(): bit-reversal permutation, each pair swapped by its lower index. */
     for (i = tid; i < n; i += nthreads) {
@@ -184,7 +172,7 @@ int kernel_main(unsigned tid, unsigned nthreads) {
             x[2 * i + 1] = ti;
         }
     }
-    tid = phase_barrier(tid);
+    wsim_barrier();
 
     /* The butterfly stages. */
     for (q = 1; q <= m; q++) {
@@ -204,7 +192,7 @@ int kernel_main(unsigned tid, unsigned nthreads) {
             x1[0] = x_r + tau_r;
             x1[1] = x_c + tau_c;
         }
-        tid = phase_barrier(tid);
+        wsim_barrier();
     }
 
     /* Check terms: output energy and the direct DFT of bins 1 and k2, term by term. */
@@ -219,14 +207,14 @@ int kernel_main(unsigned tid, unsigned nthreads) {
         red[4][i] = re * wr - im * wi;
         red[5][i] = re * wi + im * wr;
     }
-    tid = phase_barrier(tid);
+    wsim_barrier();
     for (h = n / 2; h > 0; h /= 2) { /* fixed pairing: the same sums for any thread count */
         for (i = tid; i < h; i += nthreads) {
             uint32_t c;
             for (c = 0; c < NRED; c++)
                 red[c][i] += red[c][i + h];
         }
-        tid = phase_barrier(tid);
+        wsim_barrier();
     }
 
     ein = red[0][0];

@@ -54,18 +54,6 @@ WSIM_RESULT(img);
 WSIM_RESULT(mag);
 WSIM_RESULT(edge);
 
-/* The barrier between phases: wsim_barrier(), then tid passed through an empty asm so
- * that the compiler cannot tell that the next phase's loop guard (tid < items) is the
- * one it has just tested.  Without it clang 14 jump-threads the equal guards of
- * consecutive phases through the barrier and duplicates the barrier: threads without
- * items then wait at another copy than the rest of their warp, which deadlocks under
- * stack-based re-convergence whenever a warp holds both (fewer items than threads). */
-static inline unsigned phase_barrier(unsigned tid) {
-    wsim_barrier();
-    __asm__ volatile("" : "+r"(tid));
-    return tid;
-}
-
 static const int KX[3][3] = {{-1, 0, 1}, {-2, 0, 2}, {-1, 0, 1}};
 static const int KY[3][3] = {{-1, -2, -1}, {0, 0, 0}, {1, 2, 1}};
 
@@ -129,7 +117,7 @@ int kernel_main(unsigned tid, unsigned nthreads) {
     /* Phase 0: the input image. */
     for (p = tid; p < n; p += nthreads)
         img[p] = pixel(seed, &sc, p % w, p / w, w, h);
-    tid = phase_barrier(tid);
+    wsim_barrier();
 
     /* Phase 1: Sobel gradient over the 3x3 neighbourhood, adaptive threshold. */
     for (p = tid; p < n; p += nthreads) {
@@ -167,7 +155,7 @@ int kernel_main(unsigned tid, unsigned nthreads) {
         mag[p] = m;
         dir[p] = d;
     }
-    tid = phase_barrier(tid); /* suppression reads the neighbours' magnitudes */
+    wsim_barrier(); /* suppression reads the neighbours' magnitudes */
 
     /* Phase 2: non-maximum suppression along the gradient, and the self-check. */
     for (p = tid; p < n; p += nthreads) {

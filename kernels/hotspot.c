@@ -61,18 +61,6 @@ static float power[NMAX * NMAX];
 
 WSIM_RESULT(temp);
 
-/* The barrier between phases: wsim_barrier(), then tid passed through an empty asm so
- * that the compiler cannot tell that the next phase's loop guard (tid < items) is the
- * one it has just tested.  Without it clang 14 jump-threads the equal guards of
- * consecutive phases through the barrier and duplicates the barrier: threads without
- * items then wait at another copy than the rest of their warp, which deadlocks under
- * stack-based re-convergence whenever a warp holds both (fewer items than threads). */
-static inline unsigned phase_barrier(unsigned tid) {
-    wsim_barrier();
-    __asm__ volatile("" : "+r"(tid));
-    return tid;
-}
-
 /* Power density of the functional unit (tile) holding cell (r, c), 0.05..1 of MAX_PD. */
 static float tile_activity(uint32_t seed, uint32_t r, uint32_t c, uint32_t rows, uint32_t cols) {
     static const float level[4] = {0.05f, 0.25f, 0.6f, 1.0f};
@@ -121,7 +109,7 @@ int kernel_main(unsigned tid, unsigned nthreads) {
         power[p] = act * (0.9f + 0.1f * wsim_rand_unit(&g)) * pmax;
         temp[0][p] = T_BASE + 15.0f * act + 2.0f * wsim_rand_unit(&g);
     }
-    tid = phase_barrier(tid);
+    wsim_barrier();
 
     for (it = 0; it < iters; it++) {
         const float *t = temp[it & 1u];
@@ -162,7 +150,7 @@ int kernel_main(unsigned tid, unsigned nthreads) {
             }
             result[p] = t[p] + delta; /* update temperatures */
         }
-        tid = phase_barrier(tid); /* the next iteration reads the neighbours' new values */
+        wsim_barrier(); /* the next iteration reads the neighbours' new values */
     }
 
     /* Self-check on this thread's cells: finite and within the physical bounds. */

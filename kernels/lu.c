@@ -51,18 +51,6 @@ static float a[NMAX * NMAX];
 
 WSIM_RESULT(a);
 
-/* The barrier between phases: wsim_barrier(), then tid passed through an empty asm so
- * that the compiler cannot tell that the next phase's loop guard (tid < items) is the
- * one it has just tested.  Without it clang 14 jump-threads the equal guards of
- * consecutive phases through the barrier and duplicates the barrier: threads without
- * items then wait at another copy than the rest of their warp, which deadlocks under
- * stack-based re-convergence whenever a warp holds both (fewer items than threads). */
-static inline unsigned phase_barrier(unsigned tid) {
-    wsim_barrier();
-    __asm__ volatile("" : "+r"(tid));
-    return tid;
-}
-
 /* A(i,j) of the input matrix. */
 static float input(uint32_t seed, uint32_t n, uint32_t i, uint32_t j) {
     float v = 2.0f * (float)(wsim_hash3(seed, i, j) >> 8) * (1.0f / 16777216.0f) - 1.0f;
@@ -85,7 +73,7 @@ int kernel_main(unsigned tid, unsigned nthreads) {
 
     for (t = tid; t < n * n; t += nthreads) /* column-major: t = i + j*n */
         a[t] = input(seed, n, t % n, t / n);
-    tid = phase_barrier(tid);
+    wsim_barrier();
 
     for (k = 0; k < n; k += BS) {
         uint32_t dk, m;
@@ -107,7 +95,7 @@ int kernel_main(unsigned tid, unsigned nthreads) {
                 for (i = kk + 1; i < dk; i++) /* daxpy */
                     col[i] -= alpha * d[i + kk * n];
             }
-            tid = phase_barrier(tid);
+            wsim_barrier();
         }
 
         /* 2. bdiv (rows of the column panel) and bmodd (columns of the row panel). */
@@ -129,7 +117,7 @@ int kernel_main(unsigned tid, unsigned nthreads) {
                 }
             }
         }
-        tid = phase_barrier(tid);
+        wsim_barrier();
 
         /* 3. bmod: the trailing matrix, one element per task, down the columns. */
         for (t = tid; t < m * m; t += nthreads) {
@@ -139,7 +127,7 @@ int kernel_main(unsigned tid, unsigned nthreads) {
                 v -= a[i + c * n] * a[c + j * n];
             a[i + j * n] = v;
         }
-        tid = phase_barrier(tid);
+        wsim_barrier();
     }
 
     /* Self-check: A(i,j) = sum_{c <= min(i,j)} L(i,c) U(c,j), L(i,c) = a(i,c) for c <= i,
