@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Run a benchmark suite on wpusim and print its characterization.
 
-    scripts/suite.py [--size tiny|small|paper] [--config PRESET] [--kernels a,b,...]
+    scripts/suite.py [--size tiny|small|paper] [--arg N] [--config PRESET] [--kernels a,b,...]
                      [--threads N] [--jobs J] [--json FILE] [--markdown FILE] [--set KEY=VALUE ...]
 
 For every kernel: one wpusim run (statistics as JSON, results dumped) and one
@@ -26,7 +26,7 @@ SIZES = {"tiny": 0, "small": 1, "paper": 2}
 
 
 def run_one(args, kernel, build, tmp):
-    arg = SIZES[args.size]
+    arg = SIZES[args.size] if args.arg is None else args.arg
     elf = os.path.join(build, "kernels", kernel + ".elf")
     host = os.path.join(build, "host", kernel)
     sim_dump = os.path.join(tmp, kernel + ".sim")
@@ -133,6 +133,7 @@ def main():
     p.add_argument("--size", choices=SIZES, default="tiny")
     p.add_argument("--config", default="dws", help="preset name or configuration file (default dws)")
     p.add_argument("--kernels", default=",".join(DWS_KERNELS))
+    p.add_argument("--arg", type=int, help="kernel argument instead of the size's (e.g. 3: svm's 100,000 vectors)")
     p.add_argument("--threads", type=int, default=0, help="default: one per hardware context")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--jobs", type=int, default=2)
@@ -148,7 +149,7 @@ def main():
     with tempfile.TemporaryDirectory() as tmp, concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
         rows = list(pool.map(lambda k: run_one(args, k, args.build, tmp), kernels))
     print("suite: size %s (arg %d), config %s%s, seed %d" % (
-        args.size, SIZES[args.size], args.config, "".join(" --set " + s for s in args.set or []), args.seed))
+        args.size, SIZES[args.size] if args.arg is None else args.arg, args.config, "".join(" --set " + s for s in args.set or []), args.seed))
     print(table(rows))
     print("insts = SIMD (warp) instructions; div-br% = divergent / conditional branches; div-mem% = SIMD "
           "accesses with hits and misses / with a miss; memwait% = WPU cycles waiting on memory")
