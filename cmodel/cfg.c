@@ -147,7 +147,6 @@ int cfg_analyse_function(program_t *p, uint32_t entry, char *err, size_t errlen)
                          "cannot bound (a jump table?); compile with -fno-jump-tables "
                          "(and -fno-optimize-sibling-calls if it is an indirect tail call)",
                          p->path, pc, where, dis);
-                p->code[word_of(p, pc)].flags |= ISA_F_UNBOUNDED;
                 rc = -1;
             }
             break;
@@ -171,7 +170,6 @@ int cfg_analyse_function(program_t *p, uint32_t entry, char *err, size_t errlen)
             if (leaves) {
                 /* tail call, fall into another function, or a bad target (faults at run time) */
                 if (in_code(p, t)) ret = 1;
-                if (d->cls == ISA_CLASS_JAL || d->cls == ISA_CLASS_JALR) p->code[word_of(p, pc)].flags |= ISA_F_TAILCALL;
                 if (ns == 0 || w.succ[u][0] != EXIT_NODE) w.succ[u][ns++] = EXIT_NODE;
             } else {
                 int v = add_node(&w, p, t); /* may move w.succ: index after */

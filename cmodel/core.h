@@ -78,13 +78,12 @@ struct wsim {
     /* global barrier */
     uint32_t live_threads, barrier_arrived;
 
-    uint64_t cycle, last_issue_cycle;
+    uint64_t cycle;
     FILE *trace;
     uint32_t faults_reported, faults_total;
     int status_reason; /* wsim_status_t of the last run */
 
     /* scratch for one issue */
-    wmask_t last_done; /* lanes that completed the last instruction */
     uint32_t addr[WSIM_MAX_LANES];
     uint32_t target[WSIM_MAX_LANES];
     uint8_t fault[WSIM_MAX_LANES];

@@ -186,7 +186,6 @@ int exec_issue(struct wsim *s, wpu_t *u, warp_t *w)
             sim_thread_fault(s, w, lane, pc, "instruction fetch from 0x%08x, %s", pc,
                              pc < PROG_GUARD_END ? "in the null guard page" : "outside the program's code");
         rs_remove(rs, m);
-        s->last_done = wmask_none();
         return ISA_CLASS_ILLEGAL;
     }
 
@@ -349,7 +348,6 @@ int exec_issue(struct wsim *s, wpu_t *u, warp_t *w)
 
     wmask_t done = wmask_andnot(m, faulted);
     u->st.thread_insts += (uint64_t)wmask_count(&done);
-    s->last_done = done;
     wmask_t dead = wmask_or(faulted, gone);
     if (wmask_any(&dead)) rs_remove(rs, dead);
     if ((uint64_t)rs->max_depth > u->st.max_stack) u->st.max_stack = (uint64_t)rs->max_depth;

@@ -101,12 +101,6 @@ static int has_int_rd(int fmt)
     }
 }
 
-static int has_rm(int fmt)
-{
-    return fmt == ISA_FMT_R4 || fmt == ISA_FMT_FR || fmt == ISA_FMT_FR1 ||
-           fmt == ISA_FMT_FTOX || fmt == ISA_FMT_XTOF;
-}
-
 void isa_decode(uint32_t w, uint32_t pc, isa_insn_t *d)
 {
     int op = ISA_OP_ILLEGAL;
@@ -157,7 +151,6 @@ void isa_decode(uint32_t w, uint32_t pc, isa_insn_t *d)
         break;
     }
 
-    if (has_rm(fmt) && (d->rm == 5 || d->rm == 6)) d->flags |= ISA_F_BAD_RM;
     /* The standard calling convention links through ra only; t0 as an
      * alternate link (millicode, -msave-restore) is not treated as a call. */
     if ((op == ISA_OP_jal || op == ISA_OP_jalr) && d->rd == 1) d->flags |= ISA_F_CALL;

@@ -38,9 +38,6 @@ enum {
     ISA_F_CALL = 1 << 0,      /* jal/jalr linking through ra */
     ISA_F_RETURN = 1 << 1,    /* jalr x0, 0(ra) */
     ISA_F_PAIRED = 1 << 2,    /* jalr whose rs1 comes from the auipc before it */
-    ISA_F_TAILCALL = 1 << 3,  /* jump that leaves its function (analysis) */
-    ISA_F_BAD_RM = 1 << 4,    /* static rounding mode 5 or 6: illegal */
-    ISA_F_UNBOUNDED = 1 << 5, /* indirect jump the analysis cannot bound */
 };
 
 #define ISA_RPC_EXIT 0xffffffffu /* re-convergence at the function's return */

@@ -267,7 +267,6 @@ static void issue(struct wsim *s, wpu_t *u, warp_t *w)
         }
     }
     int cls = exec_issue(s, u, w);
-    s->last_issue_cycle = s->cycle;
     if (w->rs.depth == 0) { /* every thread exited: the slot frees up */
         w->gid = -1;
         s->resident_warps--;
