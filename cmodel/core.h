@@ -90,8 +90,9 @@ struct wsim {
 };
 
 /* exec.c: execute the top group of warp w functionally and update its stack.
- * Returns the instruction's class for the timing model. */
-int exec_issue(struct wsim *s, wpu_t *u, warp_t *w);
+ * d is its pre-decoded instruction (NULL: no code at its PC). Returns the
+ * instruction's class for the timing model. */
+int exec_issue(struct wsim *s, wpu_t *u, warp_t *w, const isa_insn_t *d);
 
 /* sim.c services used by exec.c */
 void sim_thread_exit(struct wsim *s, warp_t *w, int lane, int32_t code);

@@ -170,12 +170,11 @@ static void trace_issue(struct wsim *s, const warp_t *w, uint32_t pc, const wmas
             w->slot, pc, mask, dis);
 }
 
-int exec_issue(struct wsim *s, wpu_t *u, warp_t *w)
+int exec_issue(struct wsim *s, wpu_t *u, warp_t *w, const isa_insn_t *d)
 {
     rstack_t *rs = &w->rs;
     const uint32_t pc = rs_top(rs)->pc;
     const wmask_t m = rs_top(rs)->mask;
-    const isa_insn_t *d = program_insn(s->prog, pc);
     mem_t *mem = s->mem;
     wmask_t taken = wmask_none(), faulted = wmask_none(), gone = wmask_none();
 
@@ -205,7 +204,7 @@ int exec_issue(struct wsim *s, wpu_t *u, warp_t *w)
     }
 
     wmask_t ok = wmask_andnot(m, faulted);
-    WMASK_FOREACH(faulted, lane) lane_fault_message(s, w, lane, pc, d);
+    if (wmask_any(&faulted)) WMASK_FOREACH(faulted, lane) lane_fault_message(s, w, lane, pc, d);
 
     switch (d->cls) {
     case ISA_CLASS_BRANCH: {

@@ -251,12 +251,11 @@ static void memory_timing(struct wsim *s, wpu_t *u, warp_t *w, const mem_result_
 }
 
 /* One SIMD group of WPU u issues at s->cycle. */
-static void issue(struct wsim *s, wpu_t *u, warp_t *w)
+static void issue(struct wsim *s, wpu_t *u, warp_t *w, const isa_insn_t *d)
 {
     /* A load/store reserves its way through the hierarchy first, so that the
      * functional access finds its lines where the timing put them (bulksync
      * L1s hold data). */
-    const isa_insn_t *d = program_insn(s->prog, rs_top(&w->rs)->pc);
     mem_result_t r;
     int timed = 0;
     if (d && (d->cls == ISA_CLASS_LOAD || d->cls == ISA_CLASS_STORE)) {
@@ -266,7 +265,7 @@ static void issue(struct wsim *s, wpu_t *u, warp_t *w)
             timed = 1;
         }
     }
-    int cls = exec_issue(s, u, w);
+    int cls = exec_issue(s, u, w, d);
     if (w->rs.depth == 0) { /* every thread exited: the slot frees up */
         w->gid = -1;
         s->resident_warps--;
@@ -371,7 +370,7 @@ wsim_status_t wsim_run(wsim_t *s)
                         continue;
                     }
                     u->st.cycles_issue++;
-                    issue(s, u, w);
+                    issue(s, u, w, d);
                     issued = 1;
                 }
                 if (issued) continue;
