@@ -43,9 +43,11 @@ EXPECT = {
     "bitonic": {"barrier"},
     # The DWS suite (papers 000/001): fmaf -> fmadd.s, sqrtf -> fsqrt.s, float division
     # -> fdiv.s, fabsf -> fsgnjx.s; the compare behind a kernel's data-dependent branch
-    # (filter's threshold, kmeans's dist < min_dist); svm's exp rounds with fcvt.w.s.
+    # (kmeans's dist < min_dist); filter's Sobel magnitude sqrtf(gx^2 + gy^2) and its
+    # branch-free self-check (feq.s: exact compare with the separable form); svm's exp
+    # rounds with fcvt.w.s.
     "fft": {"barrier", "fmadd.s", "fsqrt.s", "fdiv.s", "fsgnjx.s"},
-    "filter": {"barrier", "fsqrt.s", "flt.s"},
+    "filter": {"barrier", "fsqrt.s", "feq.s"},
     "hotspot": {"barrier", "fdiv.s"},
     "lu": {"barrier", "fdiv.s", "fsgnjx.s"},
     "merge": {"barrier"},
