@@ -153,6 +153,16 @@ if [ $RC -eq 3 ] && grep -q "stopped at max_cycles = 5000 before every thread fi
    && grep -q '"status": "max_cycles"' "$OUT" && grep -q '^  "cycles": 5000,$' "$OUT" \
    && [ "$(json_total "$OUT" warp_insts)" -gt 100 ]; then ok
 else bad "max-cycles: want exit 3, a message and the stats so far; got $RC: $(head -c 300 "$ERR")"; fi
+# Pipeline timing, exactly: diamond.S is 8 SIMD instructions for one warp;
+# each issues lat_<class> (here all lat_alu) or pipeline_depth cycles after
+# the previous one, whichever is later; a second warp fills the barrel's gaps.
+for case in "1 1 1 16 8" "1 3 1 16 22" "5 1 1 16 36" "5 3 1 16 36" "5 1 2 32 37"; do
+  set -- $case
+  run "pipe-$1-$2-$3" 30 "$SIM" --stats json --set memory=fixed --set wpus=1 --set warps=$3 --set width=16 \
+      --threads $4 --set pipeline_depth=$1 --set lat_alu=$2 "$B/cfg/diamond.elf"
+  got=$(sed -n 's/^  "cycles": \([0-9]*\),$/\1/p' "$OUT")
+  if [ "$got" = "$5" ]; then ok; else bad "pipeline_depth=$1 lat_alu=$2 warps=$3: $got cycles, expected $5"; fi
+done
 # Determinism: two identical runs give byte-identical statistics and traces.
 run det1 120 "$SIM" --stats json --trace "$T/trace1" --seed 5 "$B/kernels/mandel.elf"
 cp "$OUT" "$T/stats1"
