@@ -533,13 +533,17 @@ void wsim_print_stats(const wsim_t *s, FILE *out, int json)
     fprintf(out, "  threads               %u exited 0, %u exited nonzero, %u faulted, %u unfinished\n", ok,
             nonzero, faulted, unfinished);
     if (s->nwpus > 1) {
-        fprintf(out, "  %-4s %12s %12s %12s %8s %10s %10s\n", "WPU", "warp-insts", "thread-insts",
-                "issue-cyc", "SIMD-eff", "memwait", "idle");
+        fprintf(out, "  %-4s %12s %12s %12s %8s %10s %10s %10s %8s %8s\n", "WPU", "warp-insts", "thread-insts",
+                "issue-cyc", "SIMD-eff", "memwait", "idle", "L1D-acc", "L1D-miss", "div-mem");
         for (int i = 0; i < s->nwpus; i++) {
             const stats_t *w = &s->wpu[i].st;
-            fprintf(out, "  %-4d %12llu %12llu %12llu %8.4f %10llu %10llu\n", i, (unsigned long long)w->warp_insts,
-                    (unsigned long long)w->thread_insts, (unsigned long long)w->cycles_issue, simd_eff(s, w),
-                    (unsigned long long)w->cycles_memwait, (unsigned long long)w->cycles_idle);
+            const cache_stats_t *c = s->ms.l1d ? &s->ms.l1d[i].st : NULL;
+            uint64_t acc = c ? c->accesses : 0, miss = c ? c->misses : 0;
+            fprintf(out, "  %-4d %12llu %12llu %12llu %8.4f %10llu %10llu %10llu %8.4f %8llu\n", i,
+                    (unsigned long long)w->warp_insts, (unsigned long long)w->thread_insts,
+                    (unsigned long long)w->cycles_issue, simd_eff(s, w), (unsigned long long)w->cycles_memwait,
+                    (unsigned long long)w->cycles_idle, (unsigned long long)acc,
+                    acc ? (double)miss / (double)acc : 0.0, (unsigned long long)w->mem_div_insts);
         }
     }
 }
