@@ -278,11 +278,11 @@ void wsim_config_print(const wsim_config_t *c, FILE *out, int json)
             char v[64];
             choice(k->choices, *(const int *)base, v, sizeof v);
             if (json) fprintf(out, "    \"%s\": \"%s\"%s\n", k->name, v, sep);
-            else fprintf(out, "  %-19s %s\n", k->name, v);
+            else fprintf(out, "%-19s = %-12s # %s\n", k->name, v, k->help);
         } else {
             unsigned long long v = *(const uint64_t *)base;
             if (json) fprintf(out, "    \"%s\": %llu%s\n", k->name, v, sep);
-            else fprintf(out, "  %-19s %llu\n", k->name, v);
+            else fprintf(out, "%-19s = %-12llu # %s\n", k->name, v, k->help);
         }
     }
 }

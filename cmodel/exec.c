@@ -166,7 +166,7 @@ static void trace_issue(struct wsim *s, const warp_t *w, uint32_t pc, const wmas
     wmask_hex(m, s->width, mask);
     if (d) isa_disasm(d, pc, dis, sizeof dis);
     else snprintf(dis, sizeof dis, "<no code>");
-    fprintf(s->trace, "c=%012llx u=%02x w=%03x pc=%08x m=%s %s\n", (unsigned long long)s->cycle, w->wpu,
+    fprintf(s->trace, "c=%012llx u=%03x w=%03x pc=%08x m=%s %s\n", (unsigned long long)s->cycle, w->wpu,
             w->slot, pc, mask, dis);
 }
 

@@ -119,7 +119,7 @@ program_t *program_load(const char *path, char *err, size_t errlen)
     }
     int rerr = ferror(f);
     fclose(f);
-    if (rerr) { fail(err, errlen, path, "read error"); goto bad; }
+    if (rerr) { fail(err, errlen, path, "read error: %s", strerror(errno)); goto bad; }
 
     const uint8_t *im = p->image;
     size_t n = p->image_len;

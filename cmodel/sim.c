@@ -490,10 +490,10 @@ void wsim_print_stats(const wsim_t *s, FILE *out, int json)
         fprintf(out, "  ],\n");
         memsys_print_stats(&s->ms, out, 1);
         fprintf(out, "  \"div_degree\": [");
-        for (int k = 1; k <= s->width; k++) {
+        for (int k = 0; k <= s->width; k++) { /* [k]: accesses with k missing threads */
             uint64_t n = 0;
             for (int i = 0; i < s->nwpus; i++) n += s->wpu[i].div_degree[k];
-            fprintf(out, "%s%llu", k > 1 ? ", " : "", (unsigned long long)n);
+            fprintf(out, "%s%llu", k ? ", " : "", (unsigned long long)n);
         }
         fprintf(out, "],\n  \"threads\": {\n    \"count\": %u,\n    \"exited_zero\": %u,\n"
                      "    \"exited_nonzero\": %u,\n    \"faulted\": %u,\n    \"unfinished\": %u,\n"
@@ -520,13 +520,13 @@ void wsim_print_stats(const wsim_t *s, FILE *out, int json)
     fprintf(out, "  calls                 %llu (divergent indirect %llu)\n", (unsigned long long)t.calls,
             (unsigned long long)t.div_calls);
     fprintf(out, "  loads / stores        %llu / %llu\n", (unsigned long long)t.loads, (unsigned long long)t.stores);
-    fprintf(out, "  barriers              %llu\n", (unsigned long long)t.barriers);
+    fprintf(out, "  barrier instructions  %llu\n", (unsigned long long)t.barriers);
     fprintf(out, "  WPU cycles: issue %llu, waiting on memory %llu, idle %llu\n",
             (unsigned long long)t.cycles_issue, (unsigned long long)t.cycles_memwait,
             (unsigned long long)t.cycles_idle);
     fprintf(out, "  deepest re-convergence stack %llu\n", (unsigned long long)t.max_stack);
-    fprintf(out, "  memory instructions   %llu with a miss, %llu divergent (hit and miss), MSHR-full stalls %llu, "
-                 "fetch stalls %llu\n",
+    fprintf(out, "  memory instructions   %llu with a miss, %llu divergent (hit and miss); issue stalls: "
+                 "no free MSHR %llu, I-fetch %llu\n",
             (unsigned long long)t.mem_miss_insts, (unsigned long long)t.mem_div_insts,
             (unsigned long long)t.mshr_stalls, (unsigned long long)t.fetch_stalls);
     memsys_print_stats(&s->ms, out, 0);
@@ -547,6 +547,8 @@ void wsim_print_stats(const wsim_t *s, FILE *out, int json)
         }
     }
 }
+
+int wsim_has_results(const wsim_t *s) { return s->prog->results_hi > s->prog->results_lo; }
 
 int wsim_dump_results(const wsim_t *s, const char *path, char *err, size_t errlen)
 {

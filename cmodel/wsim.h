@@ -54,6 +54,8 @@ int wsim_all_passed(const wsim_t *s);
 /* Human summary of failing threads (nothing when all passed). */
 void wsim_print_failures(const wsim_t *s, FILE *out);
 void wsim_print_stats(const wsim_t *s, FILE *out, int json);
+/* Whether the kernel registers results (WSIM_RESULT). */
+int wsim_has_results(const wsim_t *s);
 /* Write the kernel's WSIM_RESULT regions, concatenated, to path. */
 int wsim_dump_results(const wsim_t *s, const char *path, char *err, size_t errlen);
 /* Control-flow analysis of the loaded program, one line per function/branch. */

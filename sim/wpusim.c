@@ -1,4 +1,5 @@
 /* wpusim: run a RISC-V kernel on the WarpSplit C model. */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,21 +19,21 @@ static void usage(FILE *out)
             "2 bad usage, configuration or program; 3 stopped by max_cycles or a deadlock.\n"
             "\n"
             "options:\n"
-            "  --config NAME|FILE   start from a preset (below; default " WSIM_DEFAULT_PRESET ") or from FILE\n"
-            "                       (key = value lines, # comments)\n"
+            "  --config NAME|FILE   a preset (below; default " WSIM_DEFAULT_PRESET ") or a FILE of key = value\n"
+            "                       lines (# comments); several apply in order, e.g. --config lwm --config my.cfg\n"
             "  --set KEY=VALUE      set one configuration key (after --config; repeatable)\n"
             "  --threads N          same as --set threads=N\n"
             "  --seed N             same as --set seed=N (the kernel's input seed)\n"
             "  --arg N              same as --set arg=N (the kernel's argument)\n"
             "  --max-cycles N       same as --set max_cycles=N (0 = no limit)\n"
             "  --stats text|json|none  statistics format after the run (default text)\n"
-            "  --stats-out FILE     write statistics to FILE instead of stdout\n"
+            "  --stats-out FILE     write statistics to FILE instead of stdout ('-' = stdout)\n"
             "  --trace FILE         one line per issued SIMD instruction ('-' = stdout):\n"
             "                       c=<cycle hex> u=<WPU> w=<warp slot> pc=<pc> m=<active mask> <disassembly>\n"
             "  --dump FILE          after the run write the kernel's WSIM_RESULT regions to FILE\n"
             "  --dump-cfg           print the control-flow analysis (functions, branch re-convergence\n"
             "                       points) and exit\n"
-            "  --print-config       print the effective configuration and exit\n"
+            "  --print-config       print the effective configuration, as a --config file, and exit\n"
             "  --quiet              no statistics (same as --stats none)\n"
             "  --help               this text\n"
             "  --version            print the version\n"
@@ -72,7 +73,9 @@ int main(int argc, char **argv)
     wsim_config_t cfg;
     wsim_config_defaults(&cfg);
     char err[2048];
-    const char *elf = NULL, *config_file = NULL, *stats_out = NULL, *trace_path = NULL, *dump_path = NULL;
+    const char *elf = NULL, *stats_out = NULL, *trace_path = NULL, *dump_path = NULL;
+    const char **configs = calloc((size_t)argc, sizeof *configs); /* applied in order */
+    int nconfigs = 0;
     const char *stats_fmt = "text";
     int dump_cfg = 0, print_config = 0;
     /* --config applies first, then every override in order */
@@ -94,7 +97,7 @@ int main(int argc, char **argv)
     } while (0)
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) { usage(stdout); return 0; }
         else if (!strcmp(a, "--version")) { printf("wpusim %s\n", WSIM_VERSION); return 0; }
-        else if (!strcmp(a, "--config")) { NEEDS_VALUE(); config_file = val; }
+        else if (!strcmp(a, "--config")) { NEEDS_VALUE(); configs[nconfigs++] = val; }
         else if (!strcmp(a, "--set")) { NEEDS_VALUE(); sets[nsets++] = val; }
         else if (!strcmp(a, "--threads") || !strcmp(a, "--seed") || !strcmp(a, "--arg") ||
                  !strcmp(a, "--max-cycles")) {
@@ -129,10 +132,13 @@ int main(int argc, char **argv)
         }
 #undef NEEDS_VALUE
     }
-    if (load_config(&cfg, config_file ? config_file : WSIM_DEFAULT_PRESET, err, sizeof err) < 0) {
-        fprintf(stderr, "wpusim: %s\n", err);
-        return EXIT_USAGE;
-    }
+    if (nconfigs == 0) configs[nconfigs++] = WSIM_DEFAULT_PRESET;
+    for (int i = 0; i < nconfigs; i++)
+        if (load_config(&cfg, configs[i], err, sizeof err) < 0) {
+            fprintf(stderr, "wpusim: %s\n", err);
+            return EXIT_USAGE;
+        }
+    free(configs);
     for (int i = 0; i < nsets; i++)
         if (wsim_config_assign(&cfg, sets[i], err, sizeof err) < 0) {
             fprintf(stderr, "wpusim: %s\n", err);
@@ -149,9 +155,33 @@ int main(int argc, char **argv)
         return EXIT_USAGE;
     }
 
+    if (stats_out && !strcmp(stats_fmt, "none")) {
+        fprintf(stderr, "wpusim: --stats-out %s with no statistics (--quiet or --stats none): drop one of them\n",
+                stats_out);
+        return EXIT_USAGE;
+    }
+    /* Open every output before simulating: a bad path must not cost a run. */
+    FILE *stats_file = stdout;
+    if (stats_out && strcmp(stats_out, "-") && !(stats_file = fopen(stats_out, "w"))) {
+        fprintf(stderr, "wpusim: --stats-out %s: cannot open for writing: %s\n", stats_out, strerror(errno));
+        return EXIT_USAGE;
+    }
+    if (dump_path) {
+        FILE *probe = fopen(dump_path, "wb");
+        if (!probe) {
+            fprintf(stderr, "wpusim: --dump %s: cannot open for writing: %s\n", dump_path, strerror(errno));
+            return EXIT_USAGE;
+        }
+        fclose(probe);
+    }
     wsim_t *s = wsim_create(&cfg, elf, err, sizeof err);
     if (!s) {
         fprintf(stderr, "wpusim: %s\n", err);
+        return EXIT_USAGE;
+    }
+    if (dump_path && !wsim_has_results(s)) {
+        fprintf(stderr, "wpusim: --dump: %s registers no results (no WSIM_RESULT records)\n", elf);
+        wsim_destroy(s);
         return EXIT_USAGE;
     }
     if (dump_cfg) {
@@ -187,13 +217,11 @@ int main(int argc, char **argv)
         if (rc == EXIT_PASS) rc = EXIT_USAGE;
     }
     if (strcmp(stats_fmt, "none")) {
-        FILE *out = stats_out ? fopen(stats_out, "w") : stdout;
-        if (!out) {
-            fprintf(stderr, "wpusim: --stats-out %s: cannot open for writing\n", stats_out);
-            out = stdout;
+        wsim_print_stats(s, stats_file, !strcmp(stats_fmt, "json"));
+        if (stats_file != stdout && fclose(stats_file) != 0) {
+            fprintf(stderr, "wpusim: --stats-out %s: write failed\n", stats_out);
+            if (rc == EXIT_PASS) rc = EXIT_USAGE;
         }
-        wsim_print_stats(s, out, !strcmp(stats_fmt, "json"));
-        if (out != stdout) fclose(out);
     }
     wsim_destroy(s);
     return rc;

@@ -35,7 +35,8 @@
 #define GUARDED 16384u            /* contexts with a guard page */
 #define MAX_REPORTED_FAILURES 10
 
-struct wsim_host_state wsim_host = {0, 1, 32, 1, 1, 1, 0}; /* seed 1: wpusim's default */
+/* wpusim's default machine (the dws preset): 256 threads, 4 WPUs x 4 warps x 16 lanes, seed 1 */
+struct wsim_host_state wsim_host = {.nthreads = 256, .width = 16, .warps = 4, .wpus = 4, .seed = 1};
 
 /* The WSIM_RESULT records; the linker defines these for a section named like a C
  * identifier.  Weak so that a kernel without results links too. */
@@ -297,8 +298,8 @@ static void usage(FILE *f, const char *prog) {
             "  --threads N   thread count (default 256)\n"
             "  --seed S      wsim_seed() (default 1, as wpusim)\n"
             "  --arg A       wsim_arg(), the problem size; 0 = small default (default 0)\n"
-            "  --width W     SIMD width, for wsim_lane()/wsim_warp()/wsim_wpu() (default 32)\n"
-            "  --wpus P      WPU count (default 1)\n"
+            "  --width W     SIMD width, for wsim_lane()/wsim_warp()/wsim_wpu() (default 16, as wpusim)\n"
+            "  --wpus P      WPU count (default 4, as wpusim)\n"
             "  --warps K     warp slots per WPU (default: enough for all warps)\n"
             "  --dump FILE   write the WSIM_RESULT regions, as wpusim --dump does\n"
             "  --quiet       discard the kernel's stdout and the run summary\n"
