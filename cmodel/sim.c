@@ -284,7 +284,10 @@ static void issue(struct wsim *s, wpu_t *u, warp_t *w, const isa_insn_t *d)
         /* barrel processing: a group waits for its previous instruction to drain */
         if (w->ready_at < s->cycle + s->cfg.pipeline_depth) w->ready_at = s->cycle + s->cfg.pipeline_depth;
     }
-    update_next_ready(u, s->nwarps);
+    /* A lower bound, not the exact minimum (a scan of every warp per issue):
+     * the next cycle looks, and a look that finds nothing ready computes the
+     * exact value before any idle cycles are skipped. */
+    u->next_ready = s->cycle + 1 > u->blocked_until ? s->cycle + 1 : u->blocked_until;
 }
 
 /* Cycles in which WPU u does not issue: waiting on memory or idle. */
