@@ -494,8 +494,18 @@ uint64_t memsys_ifetch(memsys_t *m, int wpu, uint32_t pc, uint64_t now, ifetch_s
         slot->line = 0; /* delivered (counted at the miss) */
         return now;
     }
-    /* Fast path: the line fetched last is still the most recently used of
-     * its set (only misses change this I-cache), so no lookup is needed. */
+    /* Fast paths. Only misses change an I-cache's contents, so the line this
+     * group hit last is still in its slot while no line was inserted (make it
+     * most recently used, as a lookup would); and the line fetched last on
+     * this WPU is still the most recently used of its set. */
+    if (slot->hit && slot->hit_line == line && slot->hit_epoch == l1->epoch) {
+        slot->hit->lru = ++l1->tags.clock;
+        l1->last_line = line;
+        l1->last_ready = slot->hit->ready;
+        l1->st.accesses++;
+        l1->st.hits++;
+        return now;
+    }
     if (line == l1->last_line && l1->last_ready != UINT64_MAX) {
         if (l1->last_ready > now) return l1->last_ready; /* still on its way: the fetch waits */
         l1->st.accesses++;
@@ -504,7 +514,8 @@ uint64_t memsys_ifetch(memsys_t *m, int wpu, uint32_t pc, uint64_t now, ifetch_s
     }
     cache_line_t *cl = cache_find(&l1->tags, line, 1);
     if (cl && cl->ready > now) { /* another group's miss brings it: wait for it too */
-        *slot = (ifetch_slot_t){line | 1, cl->ready};
+        slot->line = line | 1;
+        slot->ready = cl->ready;
         return cl->ready;
     }
     l1->last_line = line;
@@ -512,6 +523,7 @@ uint64_t memsys_ifetch(memsys_t *m, int wpu, uint32_t pc, uint64_t now, ifetch_s
     if (cl) {
         l1->st.hits++;
         l1->last_ready = cl->ready;
+        slot->hit = cl, slot->hit_line = line, slot->hit_epoch = l1->epoch;
         return now;
     }
     l1->st.misses++;
@@ -523,10 +535,12 @@ uint64_t memsys_ifetch(memsys_t *m, int wpu, uint32_t pc, uint64_t now, ifetch_s
     *e = (mshr_t){line, 1, fill};
     cache_victim_t v;
     cache_insert(&l1->tags, line, LINE_S, 0, &v); /* code is clean: victims just go */
+    l1->epoch++;
     cache_last(&l1->tags)->ready = fill;
     cache_last(&l1->tags)->mshr = (int32_t)(e - l1->mshr);
     l1->last_ready = fill;
-    *slot = (ifetch_slot_t){line | 1, fill};
+    slot->line = line | 1;
+    slot->ready = fill;
     return fill;
 }
 

@@ -55,6 +55,7 @@ typedef struct l1 {
     uint64_t *bank_free; /* per bank: first cycle it can take the next request */
     int next_mshr;       /* where the search for a free MSHR starts */
     uint32_t last_line;  /* I-cache: the line fetched last (MRU of its set) */
+    uint64_t epoch;      /* I-cache: lines inserted so far */
     uint64_t last_ready; /* and when its data is there; ~0 = none */
     cache_stats_t st;
 } l1_t;
@@ -111,6 +112,10 @@ void memsys_access(memsys_t *m, int wpu, uint64_t now, const uint32_t *addr, wma
 typedef struct ifetch_slot {
     uint32_t line; /* line | 1, or 0 */
     uint64_t ready;
+    /* the group's last hit: still there while the I-cache took no new line */
+    cache_line_t *hit;
+    uint32_t hit_line;
+    uint64_t hit_epoch;
 } ifetch_slot_t;
 
 /* Instruction fetch of pc by a group of WPU wpu at now: the cycle the

@@ -29,7 +29,7 @@ static void launch(struct wsim *s, int g, wpu_t *u, warp_t *w)
     rs_reset(&w->rs, s->prog->entry, w->live);
     w->ready_at = s->cycle;
     w->wait = WAIT_NONE;
-    w->fetch = (ifetch_slot_t){0, 0};
+    w->fetch = (ifetch_slot_t){0};
     u->st.warps_launched++;
     s->resident_warps++;
 }
