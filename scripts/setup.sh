@@ -2,28 +2,42 @@
 # Installs what WarpSplit needs from Debian's packages.
 #   scripts/setup.sh          install what is missing (as root), else print the command
 #   scripts/setup.sh --check  exit 1 if something is missing, installing nothing
-# clang/lld/llvm build the RISC-V kernels; python3 runs the suite and report
-# scripts; verilator, yosys and gtkwave are the
-# RTL flow (testbenches, synthesis, waveforms).
-PKGS="make gcc clang lld llvm python3 verilator yosys gtkwave"
-missing=""
-for p in $PKGS; do
-    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
-done
-[ -z "$missing" ] && exit 0
+# Needed now: make and gcc build the model; clang, lld and llvm build the RISC-V
+# kernels; python3 runs the suite script. For the RTL flow: verilator, yosys and
+# gtkwave (testbenches, synthesis, waveforms) — installed too, but nothing fails
+# yet if they cannot be, since no test uses them so far.
+NEEDED="make gcc clang lld llvm python3"
+RTL="verilator yosys gtkwave"
+
+missing() {
+    out=""
+    for p in "$@"; do
+        dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || out="$out $p"
+    done
+    echo "$out"
+}
+need=$(missing $NEEDED)
+rtl=$(missing $RTL)
+[ -z "$need$rtl" ] && exit 0
 if [ "${1:-}" = "--check" ]; then
-    echo "setup: missing Debian packages:$missing" >&2
+    echo "setup: missing Debian packages:$need$rtl" >&2
+    [ -z "$need" ]
+    exit $?
+fi
+if [ "$(id -u)" != 0 ]; then
+    echo "setup: missing Debian packages:$need$rtl" >&2
+    echo "setup: run: sudo apt-get install -y --no-install-recommends$need$rtl" >&2
+    [ -z "$need" ]
+    exit $?
+fi
+export DEBIAN_FRONTEND=noninteractive
+echo "setup: installing$need$rtl"
+apt-get update -qq >/dev/null 2>&1 || echo "setup: apt-get update failed; trying the install anyway" >&2
+if [ -n "$need" ] && ! apt-get install -y -qq --no-install-recommends $need >/dev/null; then
+    echo "setup: apt-get failed installing:$need" >&2
     exit 1
 fi
-if [ "$(id -u)" = 0 ]; then
-    echo "setup: installing$missing"
-    export DEBIAN_FRONTEND=noninteractive
-    apt-get update -qq && apt-get install -y -qq --no-install-recommends $missing >/dev/null || {
-        echo "setup: apt-get failed installing:$missing" >&2
-        exit 1
-    }
-else
-    echo "setup: missing Debian packages:$missing" >&2
-    echo "setup: run: sudo apt-get install -y --no-install-recommends$missing" >&2
-    exit 1
+if [ -n "$rtl" ] && ! apt-get install -y -qq --no-install-recommends $rtl >/dev/null; then
+    echo "setup: warning: could not install the RTL tools:$rtl (not needed by the tests yet)" >&2
 fi
+exit 0
