@@ -44,6 +44,34 @@ static void usage(FILE *out)
     wsim_config_help(out);
 }
 
+/* A --set whose key the configured organization never reads is almost
+ * always a mistake (setting mem_latency and seeing nothing change): say so. */
+static void warn_if_unused(const wsim_config_t *c, const char *assignment)
+{
+    static const char *const org[] = {"fixed", "coherent", "bulksync"};
+    char key[64];
+    size_t n = strcspn(assignment, "= ");
+    if (n >= sizeof key) return;
+    memcpy(key, assignment, n);
+    key[n] = 0;
+    const char *why = NULL;
+    int fixed = c->memory == 0, coherent = c->memory == 1, bulk = c->memory == 2;
+    int has_l2 = coherent || (bulk && c->l2_private);
+    if (!strcmp(key, "mem_latency") && !fixed) why = "it applies to memory = fixed";
+    else if (fixed && (!strncmp(key, "l1d_", 4) || !strncmp(key, "l1i_", 4) || !strncmp(key, "l2_", 3) ||
+                       !strncmp(key, "xbar_", 5) || !strncmp(key, "dram_", 5) || !strcmp(key, "bulksync_flush")))
+        why = "memory = fixed has no caches or DRAM model";
+    else if (!strncmp(key, "l2_", 3) && strcmp(key, "l2_private") && !has_l2)
+        why = "there is no L2 (memory = bulksync without l2_private = 1)";
+    else if (!strcmp(key, "bulksync_flush") && !bulk) why = "it applies to memory = bulksync";
+    else if ((!strcmp(key, "dram_row") || !strcmp(key, "dram_row_hit") || !strcmp(key, "dram_row_conflict")) &&
+             !c->dram_banks)
+        why = "dram_banks = 0 (no row model)";
+    else if (!strcmp(key, "dram_latency") && c->dram_banks) why = "with dram_banks > 0 the row latencies apply";
+    else if (!strncmp(key, "l1i_", 4) && strcmp(key, "l1i_size") && !c->l1i_size) why = "l1i_size = 0 (ideal fetch)";
+    if (why) fprintf(stderr, "wpusim: warning: --set %s has no effect under memory = %s: %s\n", key, org[c->memory], why);
+}
+
 /* --config: a preset name, else a file. */
 static int load_config(wsim_config_t *cfg, const char *name, char *err, size_t errlen)
 {
@@ -144,6 +172,7 @@ int main(int argc, char **argv)
             fprintf(stderr, "wpusim: %s\n", err);
             return EXIT_USAGE;
         }
+    for (int i = 0; i < nsets; i++) warn_if_unused(&cfg, sets[i]);
     free(sets);
     if (print_config) {
         if (wsim_config_check(&cfg, err, sizeof err) < 0) { fprintf(stderr, "wpusim: %s\n", err); return EXIT_USAGE; }

@@ -330,6 +330,11 @@ expect_usage stats-out-path "^wpusim: --stats-out /nonexistent/s.json: cannot op
 expect_usage dump-path "^wpusim: --dump /nonexistent/d.bin: cannot open for writing: No such file or directory$" --dump /nonexistent/d.bin "$GOOD"
 expect_usage dump-none "^wpusim: --dump: $GOOD registers no results \(no WSIM_RESULT records\)$" --dump "$T/none.bin" "$GOOD"
 expect_usage quiet-stats-out "^wpusim: --stats-out $T/q.json with no statistics" --quiet --stats-out "$T/q.json" "$GOOD"
+run opt-unused 30 "$SIM" --quiet --set mem_latency=500 --threads 2 "$GOOD"
+if [ $RC -eq 0 ] && grep -q "^wpusim: warning: --set mem_latency has no effect under memory = coherent: it applies to memory = fixed$" "$ERR"; then ok
+else bad "a --set key the organization ignores should warn: exit $RC: $(cat "$ERR")"; fi
+run opt-used 30 "$SIM" --quiet --set memory=fixed --set mem_latency=500 --threads 2 "$GOOD"
+if [ $RC -eq 0 ] && [ ! -s "$ERR" ]; then ok; else bad "mem_latency under memory=fixed must not warn: $(cat "$ERR")"; fi
 run opt-help 30 "$SIM" --help
 helpok=1
 for key in $(sed -n 's/^  \([a-z_]*\) .*/\1/p' "$T/opt-config.out"); do grep -q "^  $key " "$OUT" || { helpok=0; bad "--help does not document key $key"; }; done
