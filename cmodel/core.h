@@ -49,6 +49,7 @@ typedef struct warp {
 typedef struct wpu {
     int id;
     warp_t *warp; /* [warps] */
+    uint64_t *avail; /* [warps]: first cycle each slot may issue (NEVER: empty or at a barrier) */
     sched_t sched;
     uint64_t next_ready; /* min ready_at over its issuable warps; UINT64_MAX if none */
     uint64_t blocked_until; /* switch_on = miss: the pipeline waits for a hit */

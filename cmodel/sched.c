@@ -8,11 +8,11 @@ void sched_init(sched_t *s, int policy, int nslots)
 }
 
 /* Loose round-robin: the first ready slot after the one that issued last. */
-int sched_pick(sched_t *s, const uint8_t *ready)
+int sched_pick(sched_t *s, const uint64_t *avail, uint64_t now)
 {
     for (int i = 1, k = s->last; i <= s->nslots; i++) {
         if (++k == s->nslots) k = 0;
-        if (ready[k]) {
+        if (avail[k] <= now) {
             s->last = k;
             return k;
         }

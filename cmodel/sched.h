@@ -14,7 +14,8 @@ typedef struct sched {
 } sched_t;
 
 void sched_init(sched_t *s, int policy, int nslots);
-/* ready[k] != 0 when slot k can issue this cycle; returns a slot or -1. */
-int sched_pick(sched_t *s, const uint8_t *ready);
+/* avail[k]: the first cycle slot k can issue (UINT64_MAX: not now, e.g. empty
+ * or at a barrier). Returns a slot that can issue at cycle now, or -1. */
+int sched_pick(sched_t *s, const uint64_t *avail, uint64_t now);
 
 #endif

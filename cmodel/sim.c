@@ -10,6 +10,12 @@
 
 #define NEVER UINT64_MAX
 
+/* Keep the scheduler's view of a warp slot in step with the warp's state. */
+static inline void sync_avail(wpu_t *u, const warp_t *w)
+{
+    u->avail[w->slot] = w->gid >= 0 && w->wait != WAIT_BARRIER ? w->ready_at : NEVER;
+}
+
 static void launch(struct wsim *s, int g, wpu_t *u, warp_t *w)
 {
     uint32_t tid0 = (uint32_t)g * (uint32_t)s->width;
@@ -30,6 +36,7 @@ static void launch(struct wsim *s, int g, wpu_t *u, warp_t *w)
     w->ready_at = s->cycle;
     w->wait = WAIT_NONE;
     w->fetch = (ifetch_slot_t){0};
+    sync_avail(u, w);
     u->st.warps_launched++;
     s->resident_warps++;
 }
@@ -78,6 +85,8 @@ wsim_t *wsim_create(const wsim_config_t *cfg, const char *elf_path, char *err, s
         wpu_t *u = &s->wpu[i];
         u->id = i;
         u->warp = calloc((size_t)s->nwarps, sizeof *u->warp);
+        u->avail = malloc((size_t)s->nwarps * sizeof *u->avail);
+        for (int k = 0; k < s->nwarps; k++) u->avail[k] = NEVER;
         sched_init(&u->sched, c.scheduler, s->nwarps);
         for (int k = 0; k < s->nwarps; k++) {
             warp_t *w = &u->warp[k];
@@ -104,6 +113,7 @@ void wsim_destroy(wsim_t *s)
             rs_free(&s->wpu[i].warp[k].rs);
         }
         free(s->wpu[i].warp);
+        free(s->wpu[i].avail);
     }
     free(s->wpu);
     free(s->exit_code);
@@ -119,10 +129,8 @@ void wsim_set_trace(wsim_t *s, FILE *out) { s->trace = out; }
 static void update_next_ready(wpu_t *u, int nwarps)
 {
     uint64_t nr = NEVER;
-    for (int k = 0; k < nwarps; k++) {
-        const warp_t *w = &u->warp[k];
-        if (w->gid >= 0 && w->wait != WAIT_BARRIER && w->ready_at < nr) nr = w->ready_at;
-    }
+    for (int k = 0; k < nwarps; k++)
+        if (u->avail[k] < nr) nr = u->avail[k];
     if (nr != NEVER && nr < u->blocked_until) nr = u->blocked_until;
     u->next_ready = nr;
 }
@@ -139,6 +147,7 @@ static void barrier_release(struct wsim *s)
                 w->wait = WAIT_NONE;
                 w->at_barrier = wmask_none();
                 w->ready_at = at;
+                sync_avail(u, w);
             }
         }
         update_next_ready(u, s->nwarps);
@@ -149,6 +158,7 @@ static void barrier_release(struct wsim *s)
 void sim_barrier_arrive(struct wsim *s, warp_t *w, wmask_t lanes, uint32_t pc)
 {
     w->wait = WAIT_BARRIER;
+    sync_avail(&s->wpu[w->wpu], w);
     w->at_barrier = lanes;
     w->barrier_pc = pc;
     s->barrier_arrived += (uint32_t)wmask_count(&lanes);
@@ -284,6 +294,7 @@ static void issue(struct wsim *s, wpu_t *u, warp_t *w, const isa_insn_t *d)
         /* barrel processing: a group waits for its previous instruction to drain */
         if (w->ready_at < s->cycle + s->cfg.pipeline_depth) w->ready_at = s->cycle + s->cfg.pipeline_depth;
     }
+    sync_avail(u, w);
     /* A lower bound, not the exact minimum (a scan of every warp per issue):
      * the next cycle looks, and a look that finds nothing ready computes the
      * exact value before any idle cycles are skipped. */
@@ -345,19 +356,14 @@ static void report_deadlock(struct wsim *s)
 
 wsim_status_t wsim_run(wsim_t *s)
 {
-    uint8_t *ready = malloc((size_t)s->nwarps);
     wsim_status_t st = WSIM_DONE;
     while (s->resident_warps > 0) {
         if (s->cfg.max_cycles && s->cycle >= s->cfg.max_cycles) { st = WSIM_MAX_CYCLES; break; }
         for (int i = 0; i < s->nwpus; i++) {
             wpu_t *u = &s->wpu[i];
             if (u->next_ready <= s->cycle) {
-                for (int k = 0; k < s->nwarps; k++) {
-                    const warp_t *w = &u->warp[k];
-                    ready[k] = w->gid >= 0 && w->wait != WAIT_BARRIER && w->ready_at <= s->cycle;
-                }
                 int issued = 0;
-                for (int k; !issued && (k = sched_pick(&u->sched, ready)) >= 0;) {
+                for (int k; !issued && (k = sched_pick(&u->sched, u->avail, s->cycle)) >= 0;) {
                     warp_t *w = &u->warp[k];
                     uint32_t pc = rs_top(&w->rs)->pc;
                     const isa_insn_t *d = program_insn(s->prog, pc);
@@ -369,7 +375,7 @@ wsim_status_t wsim_run(wsim_t *s)
                         u->st.fetch_stalls++, w->wait = WAIT_FETCH;
                     if (at > s->cycle) { /* not this cycle: try the next ready group */
                         w->ready_at = at;
-                        ready[k] = 0;
+                        sync_avail(u, w);
                         continue;
                     }
                     u->st.cycles_issue++;
@@ -395,7 +401,6 @@ wsim_status_t wsim_run(wsim_t *s)
             s->cycle = next;
         }
     }
-    free(ready);
     memsys_drain(&s->ms); /* data still in bulksync L1s goes home: dumps see it */
     s->status_reason = (int)st;
     return st;
