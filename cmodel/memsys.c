@@ -124,17 +124,25 @@ static mshr_t *mshr_alloc(mshr_t *t, int n, int *next, uint64_t at)
     return e;
 }
 
-int memsys_mshr_full(const memsys_t *m, int wpu, uint64_t now, uint64_t *retry)
+int memsys_must_wait(memsys_t *m, int wpu, uint64_t now, const uint32_t *addr, wmask_t lanes, int store,
+                     uint64_t *retry)
 {
     if (m->mode == MODE_FIXED) return 0;
-    const l1_t *l = &m->l1d[wpu];
+    l1_t *l = &m->l1d[wpu];
     uint64_t first = UINT64_MAX;
     for (int i = 0; i < l->nmshr; i++) {
-        if (l->mshr[i].fill <= now) return 0;
+        if (l->mshr[i].fill <= now) return 0; /* a free MSHR: go */
         if (l->mshr[i].fill < first) first = l->mshr[i].fill;
     }
-    *retry = first;
-    return 1;
+    /* all busy: fine only if every line hits or is already on its way */
+    WMASK_FOREACH(lanes, lane) {
+        const cache_line_t *cl = cache_find(&l->tags, addr[lane], 0);
+        if (!cl || (store && cl->state == LINE_S)) {
+            *retry = first;
+            return 1;
+        }
+    }
+    return 0;
 }
 
 /* ---- crossbar: a latency and one shared data path of limited bandwidth ---- */

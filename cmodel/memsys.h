@@ -100,9 +100,11 @@ typedef struct mem_result {
 int memsys_init(memsys_t *m, const wsim_config_t *c, mem_t *mem, char *err, size_t errlen);
 void memsys_free(memsys_t *m);
 
-/* Whether WPU wpu can start an access that needs new misses at cycle now:
- * 0 when it can, else 1 with *retry = the cycle an MSHR frees. */
-int memsys_mshr_full(const memsys_t *m, int wpu, uint64_t now, uint64_t *retry);
+/* Whether a SIMD load/store of WPU wpu must wait before it can issue at
+ * cycle now: 1 when one of its lines would need a new MSHR and every MSHR is
+ * busy (*retry = the cycle one frees), else 0. */
+int memsys_must_wait(memsys_t *m, int wpu, uint64_t now, const uint32_t *addr, wmask_t lanes, int store,
+                     uint64_t *retry);
 /* One SIMD load/store of WPU wpu issued at now: per-lane addresses in addr. */
 void memsys_access(memsys_t *m, int wpu, uint64_t now, const uint32_t *addr, wmask_t lanes, int store,
                    mem_result_t *r);

@@ -214,21 +214,6 @@ static uint64_t class_latency(const struct wsim *s, int cls)
     }
 }
 
-/* A load or store whose lanes would all hit or merge needs no new MSHR. */
-static int needs_mshr(struct wsim *s, wpu_t *u, warp_t *w, const isa_insn_t *d, uint64_t *retry)
-{
-    if (!memsys_mshr_full(&s->ms, u->id, s->cycle, retry)) return 0;
-    const rentry_t *e = rs_top(&w->rs);
-    l1_t *l1 = &s->ms.l1d[u->id];
-    int store = d->cls == ISA_CLASS_STORE;
-    WMASK_FOREACH(e->mask, lane) {
-        uint32_t a = w->th[lane].x[d->rs1] + d->imm;
-        const cache_line_t *cl = cache_find(&l1->tags, a, 0);
-        if (!cl || (store && cl->state == LINE_S)) return 1;
-    }
-    return 0;
-}
-
 /* The lanes of the top group whose load/store reaches memory (the others
  * fault in exec) and their addresses, in s->addr. */
 static wmask_t mem_lanes(struct wsim *s, warp_t *w, const isa_insn_t *d)
@@ -369,7 +354,8 @@ wsim_status_t wsim_run(wsim_t *s)
                     const isa_insn_t *d = program_insn(s->prog, pc);
                     uint64_t at = memsys_ifetch(&s->ms, u->id, pc, s->cycle, &w->fetch);
                     if (at <= s->cycle && d && (d->cls == ISA_CLASS_LOAD || d->cls == ISA_CLASS_STORE) &&
-                        needs_mshr(s, u, w, d, &at))
+                        memsys_must_wait(&s->ms, u->id, s->cycle, s->addr, mem_lanes(s, w, d),
+                                         d->cls == ISA_CLASS_STORE, &at))
                         u->st.mshr_stalls++, w->wait = WAIT_MEM;
                     else if (at > s->cycle)
                         u->st.fetch_stalls++, w->wait = WAIT_FETCH;
