@@ -246,20 +246,15 @@ static void memory_timing(struct wsim *s, wpu_t *u, warp_t *w, const mem_result_
 }
 
 /* One SIMD group of WPU u issues at s->cycle. */
-static void issue(struct wsim *s, wpu_t *u, warp_t *w, const isa_insn_t *d)
+/* mem: d is a load/store whose lanes (mem_lanes: addresses in s->addr) are `lanes`. */
+static void issue(struct wsim *s, wpu_t *u, warp_t *w, const isa_insn_t *d, int mem, wmask_t lanes)
 {
     /* A load/store reserves its way through the hierarchy first, so that the
      * functional access finds its lines where the timing put them (bulksync
      * L1s hold data). */
     mem_result_t r;
-    int timed = 0;
-    if (d && (d->cls == ISA_CLASS_LOAD || d->cls == ISA_CLASS_STORE)) {
-        wmask_t lanes = mem_lanes(s, w, d);
-        if (wmask_any(&lanes)) {
-            memsys_access(&s->ms, u->id, s->cycle, s->addr, lanes, d->cls == ISA_CLASS_STORE, &r);
-            timed = 1;
-        }
-    }
+    int timed = mem && wmask_any(&lanes);
+    if (timed) memsys_access(&s->ms, u->id, s->cycle, s->addr, lanes, d->cls == ISA_CLASS_STORE, &r);
     int cls = exec_issue(s, u, w, d);
     if (w->rs.depth == 0) { /* every thread exited: the slot frees up */
         w->gid = -1;
@@ -353,9 +348,9 @@ wsim_status_t wsim_run(wsim_t *s)
                     uint32_t pc = rs_top(&w->rs)->pc;
                     const isa_insn_t *d = program_insn(s->prog, pc);
                     uint64_t at = memsys_ifetch(&s->ms, u->id, pc, s->cycle, &w->fetch);
-                    if (at <= s->cycle && d && (d->cls == ISA_CLASS_LOAD || d->cls == ISA_CLASS_STORE) &&
-                        memsys_must_wait(&s->ms, u->id, s->cycle, s->addr, mem_lanes(s, w, d),
-                                         d->cls == ISA_CLASS_STORE, &at))
+                    int mem = at <= s->cycle && d && (d->cls == ISA_CLASS_LOAD || d->cls == ISA_CLASS_STORE);
+                    wmask_t lanes = mem ? mem_lanes(s, w, d) : wmask_none();
+                    if (mem && memsys_must_wait(&s->ms, u->id, s->cycle, s->addr, lanes, d->cls == ISA_CLASS_STORE, &at))
                         u->st.mshr_stalls++, w->wait = WAIT_MEM;
                     else if (at > s->cycle)
                         u->st.fetch_stalls++, w->wait = WAIT_FETCH;
@@ -365,7 +360,7 @@ wsim_status_t wsim_run(wsim_t *s)
                         continue;
                     }
                     u->st.cycles_issue++;
-                    issue(s, u, w, d);
+                    issue(s, u, w, d, mem, lanes);
                     issued = 1;
                 }
                 if (issued) continue;
