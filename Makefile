@@ -13,7 +13,7 @@ RV_CC   := clang
 RV_CFLAGS := --target=riscv32 -march=rv32imf -mabi=ilp32f -mno-relax -fno-jump-tables -O2 \
              -ffreestanding -nostdlib -ffp-contract=off
 
-LIB_SRCS := $(wildcard cmodel/*.c)
+LIB_SRCS := $(wildcard cmodel/*.c cmodel/blocks/*.c)
 LIB_OBJS := $(LIB_SRCS:%.c=$(BUILD)/%.o)
 LIB      := $(BUILD)/libwsim.a
 WPUSIM   := $(BUILD)/wpusim
@@ -56,7 +56,7 @@ $(WPUSIM): $(BUILD)/sim/wpusim.o $(BUILD)/sim/presets.o $(LIB)
 # runs part of itself on it). A separate tree: its objects differ.
 ASAN_BUILD := $(BUILD)/asan
 ASAN_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer -g
-$(ASAN_BUILD)/wpusim: $(LIB_SRCS) sim/wpusim.c $(BUILD)/sim/presets.c $(wildcard cmodel/*.h cmodel/*.def sim/*.h)
+$(ASAN_BUILD)/wpusim: $(LIB_SRCS) sim/wpusim.c $(BUILD)/sim/presets.c $(wildcard cmodel/*.h cmodel/blocks/*.h cmodel/*.def sim/*.h)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(ASAN_FLAGS) -Icmodel -Isim $(LIB_SRCS) sim/wpusim.c $(BUILD)/sim/presets.c -lm -o $@
 
@@ -65,6 +65,7 @@ $(ASAN_BUILD)/wpusim: $(LIB_SRCS) sim/wpusim.c $(BUILD)/sim/presets.c $(wildcard
 -include tests/isa/isa.mk
 -include tests/unit/softfloat.mk
 -include tests/tests.mk
+-include tb/flow.mk
 
 # The default benchmark on the default configuration.
 DEFAULT_KERNEL := mandel

@@ -393,6 +393,11 @@ if [ ! -x "$ASAN" ]; then bad "no sanitizer build at $ASAN"; else
   done
 fi
 
+# ---------------------------------------------------------------- RTL
+# Lint, synthesis and the Verilator testbenches against the C blocks
+# (tests/rtl.sh: one group per flow step).
+[ -f tests/rtl.sh ] && . tests/rtl.sh
+
 group done
 echo "$PASS passed, $FAIL failed"
 [ "$FAIL" -eq 0 ]

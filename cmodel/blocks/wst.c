@@ -1,0 +1,164 @@
+/* Warp-split table: evaluate and clock steps (see wst.h, docs/blocks/wst.md). */
+#include "wst.h"
+
+static int clog2(int n)
+{
+    int b = 0;
+    while ((1 << b) < n) b++;
+    return b;
+}
+
+int wst_idx_bits(const wst_config_t *c) { return clog2(c->entries) ? clog2(c->entries) : 1; }
+int wst_warp_bits(const wst_config_t *c) { return clog2(c->warps) ? clog2(c->warps) : 1; }
+
+static uint32_t ones(int bits) { return bits >= 32 ? 0xffffffffu : (1u << bits) - 1; }
+
+int wst_init(wst_t *t, const wst_config_t *c, char *err, size_t errlen)
+{
+    const char *bad = NULL;
+    if (c->entries < 2 || c->entries > WST_MAX_ENTRIES) bad = "entries must be 2..64";
+    else if (c->width < 1 || c->width > WSIM_MAX_LANES) bad = "width must be 1..256";
+    else if (c->warps < 1 || c->warps > c->entries) bad = "warps must be 1..entries (every warp holds an entry)";
+    else if (c->pc_bits < 2 || c->pc_bits > 32) bad = "pc_bits must be 2..32";
+    else if (c->cnt_bits < 1 || c->cnt_bits > 32) bad = "cnt_bits must be 1..32";
+    else if (c->mfc_bits < 1 || c->mfc_bits > 32) bad = "mfc_bits must be 1..32";
+    if (bad) {
+        snprintf(err, errlen, "warp-split table: %s (entries=%d width=%d warps=%d pc_bits=%d cnt_bits=%d mfc_bits=%d)",
+                 bad, c->entries, c->width, c->warps, c->pc_bits, c->cnt_bits, c->mfc_bits);
+        return -1;
+    }
+    t->cfg = *c;
+    t->cnt_max = ones(c->cnt_bits);
+    t->mfc_max = ones(c->mfc_bits);
+    t->pc_mask = ones(c->pc_bits);
+    t->lanes = wmask_first(c->width);
+    wst_reset(t);
+    return 0;
+}
+
+void wst_reset(wst_t *t)
+{
+    for (int i = 0; i < WST_MAX_ENTRIES; i++) t->q.e[i] = (wst_entry_t){0};
+    t->q.sum_rmfc = 0;
+}
+
+void wst_eval(const wst_t *t, const wst_in_t *in, wst_out_t *out)
+{
+    const wst_state_t *q = &t->q;
+    const int n = t->cfg.entries;
+    const wst_entry_t *me = &q->e[in->idx];
+    int nfree = 0, f0 = -1, f1 = -1;
+    uint64_t mvec = 0;
+    wmask_t mmask = me->mask;
+    /* per warp: entries and the one with the lowest count */
+    int count[1 << 6] = {0}, low[1 << 6] = {0};
+    for (int i = 0; i < n; i++) {
+        const wst_entry_t *e = &q->e[i];
+        if (!e->valid) {
+            if (f0 < 0) f0 = i;
+            else if (f1 < 0) f1 = i;
+            nfree++;
+            continue;
+        }
+        if (i != in->idx && me->valid && ((in->elig >> i) & 1) && e->warp == me->warp && e->pc == me->pc) {
+            mvec |= 1ull << i;
+            mmask = wmask_or(mmask, e->mask);
+        }
+        int w = e->warp;
+        if (count[w]++ == 0 || e->icnt < q->e[low[w]].icnt) low[w] = i;
+    }
+    uint64_t lag = 0;
+    for (int w = 0; w < 1 << wst_warp_bits(&t->cfg); w++)
+        if (count[w] >= 2) lag |= 1ull << low[w];
+    out->nfree = (uint8_t)nfree;
+    out->free_idx = (uint8_t)(f0 < 0 ? 0 : f0);
+    out->free2_idx = (uint8_t)(f1 < 0 ? 0 : f1);
+    out->merge_vec = mvec;
+    out->merge_mask = mmask;
+    out->lag_vec = lag;
+    out->latspec = me->valid && (uint64_t)q->sum_rmfc + me->mfc < me->lat;
+}
+
+static uint32_t sat_add(uint32_t a, uint32_t b, uint32_t max)
+{
+    uint64_t s = (uint64_t)a + b;
+    return s > max ? max : (uint32_t)s;
+}
+
+void wst_clock(wst_t *t, const wst_in_t *in, const wst_out_t *out)
+{
+    if (!in->op) return;
+    wst_state_t *q = &t->q;
+    const int idx = in->idx;
+    if (in->free) {
+        q->e[idx] = (wst_entry_t){0};
+        return;
+    }
+    /* next state of idx and of the sum-rMFC register */
+    wst_entry_t e_d = q->e[idx];
+    uint32_t sum_d = q->sum_rmfc;
+    if (in->set) {
+        e_d = (wst_entry_t){0};
+        e_d.valid = 1;
+        e_d.warp = (uint16_t)(in->warp & ones(wst_warp_bits(&t->cfg)));
+        e_d.lat = in->lat > t->mfc_max ? t->mfc_max : in->lat;
+    }
+    e_d.pc = in->pc & t->pc_mask;
+    e_d.mask = wmask_and(in->mask, t->lanes);
+    e_d.st = in->st & 3;
+    if (in->issue) {
+        uint32_t mfc = e_d.mfc;
+        if (in->resume) { /* its miss completed: MFC predicts the next miss-free run */
+            sum_d = sat_add(sum_d, mfc, t->mfc_max);
+            e_d.rmfc = mfc;
+            mfc = 0;
+        }
+        e_d.mfc = sat_add(mfc, 1, t->mfc_max);
+        e_d.rmfc = e_d.rmfc ? e_d.rmfc - 1 : 0;
+        e_d.icnt = sat_add(e_d.icnt, 1, t->cnt_max);
+        sum_d = sum_d ? sum_d - 1 : 0;
+        if (in->miss) e_d.lat = in->lat > t->mfc_max ? t->mfc_max : in->lat;
+    }
+    /* the child's entry: the lowest free one other than idx */
+    int b = -1;
+    if (in->spawn) {
+        if (out->nfree > 0 && out->free_idx != idx) b = out->free_idx;
+        else if (out->nfree > 1) b = out->free2_idx;
+    }
+    /* commit */
+    if (in->merge)
+        for (int j = 0; j < t->cfg.entries; j++)
+            if ((out->merge_vec >> j) & 1) q->e[j] = (wst_entry_t){0};
+    q->e[idx] = e_d;
+    if (b >= 0) {
+        wst_entry_t c = e_d;
+        c.pc = in->pc_b & t->pc_mask;
+        c.mask = wmask_and(in->mask_b, t->lanes);
+        c.st = in->st_b & 3;
+        q->e[b] = c;
+    }
+    q->sum_rmfc = sum_d;
+}
+
+void wst_trace_header(const wst_config_t *c, FILE *out)
+{
+    fprintf(out, "# wst entries=%d width=%d warps=%d pc_bits=%d cnt_bits=%d mfc_bits=%d\n", c->entries, c->width,
+            c->warps, c->pc_bits, c->cnt_bits, c->mfc_bits);
+}
+
+void wst_trace_line(const wst_t *t, uint64_t cycle, int wpu, const wst_in_t *in, const wst_out_t *o, FILE *f)
+{
+    char m[WSIM_MAX_LANES / 4 + 2], mb[WSIM_MAX_LANES / 4 + 2], mm[WSIM_MAX_LANES / 4 + 2];
+    int w = t->cfg.width;
+    wmask_hex(&in->mask, w, m);
+    wmask_hex(&in->mask_b, w, mb);
+    wmask_hex(&o->merge_mask, w, mm);
+    fprintf(f,
+            "c=%012llx u=%03x idx=%02x elig=%016llx op=%x free=%x set=%x warp=%03x pc=%08x mask=%s st=%x "
+            "issue=%x resume=%x miss=%x lat=%08x merge=%x spawn=%x pc_b=%08x mask_b=%s st_b=%x | "
+            "nfree=%02x free_idx=%02x free2_idx=%02x merge_vec=%016llx merge_mask=%s lag_vec=%016llx latspec=%x\n",
+            (unsigned long long)cycle, wpu, in->idx, (unsigned long long)in->elig, in->op, in->free, in->set,
+            in->warp, in->pc, m, in->st, in->issue, in->resume, in->miss, in->lat, in->merge, in->spawn, in->pc_b,
+            mb, in->st_b, o->nfree, o->free_idx, o->free2_idx, (unsigned long long)o->merge_vec, mm,
+            (unsigned long long)o->lag_vec, o->latspec);
+}
