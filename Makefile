@@ -42,9 +42,11 @@ $(BUILD)/sim/%.o: sim/%.c
 	$(CC) $(CFLAGS) -Icmodel -MMD -MP -c $< -o $@
 
 PRESETS := $(sort $(wildcard sim/presets/*.cfg))
-$(BUILD)/sim/presets.c: $(PRESETS) scripts/embed_presets.sh
+POLICIES := $(sort $(wildcard sim/policies/*.cfg))
+$(BUILD)/sim/presets.c: $(PRESETS) $(POLICIES) scripts/embed_presets.sh
 	@mkdir -p $(dir $@)
-	sh scripts/embed_presets.sh $(PRESETS) > $@
+	{ sh scripts/embed_presets.sh wsim_presets $(PRESETS); \
+	  sh scripts/embed_presets.sh wsim_policies $(POLICIES); } > $@
 
 $(BUILD)/sim/presets.o: $(BUILD)/sim/presets.c sim/presets.h
 	$(CC) $(CFLAGS) -Isim -c $< -o $@

@@ -75,6 +75,27 @@ static int is_exit_ecall(const program_t *p, size_t k)
     return 0;
 }
 
+/* 001 §4.3: a branch may subdivide a warp when its post-dominator is
+ * followed by a short basic block — at most 50 instructions up to and
+ * including the next control transfer (or the next branch target). */
+static int short_block_at(const program_t *p, uint32_t pc)
+{
+    if (pc == ISA_RPC_EXIT) return 0;
+    for (int n = 1; n <= 50; n++, pc += 4) {
+        if (!in_code(p, pc)) return 0;
+        size_t k = word_of(p, pc);
+        if (n > 1 && p->is_target[k]) return 1;
+        switch (p->code[k].cls) {
+        case ISA_CLASS_BRANCH: case ISA_CLASS_JAL: case ISA_CLASS_JALR: case ISA_CLASS_ECALL:
+        case ISA_CLASS_BARRIER: case ISA_CLASS_EBREAK: case ISA_CLASS_ILLEGAL:
+            return 1;
+        default:
+            break;
+        }
+    }
+    return 0;
+}
+
 static const prog_symbol_t *func_symbol(const program_t *p, uint32_t entry)
 {
     const prog_symbol_t *s = program_symbol_at(p, entry);
@@ -277,6 +298,8 @@ int cfg_analyse_function(program_t *p, uint32_t entry, char *err, size_t errlen)
                  * answers falls back to the always-safe exit. */
                 if (p->analysed[k] && d->ipdom != r) r = ISA_RPC_EXIT;
                 d->ipdom = r;
+                d->flags &= (uint8_t)~ISA_F_SHORT_PDOM;
+                if (short_block_at(p, r)) d->flags |= ISA_F_SHORT_PDOM;
             }
             p->analysed[k] = 1;
         }

@@ -239,6 +239,24 @@ int wsim_config_check(wsim_config_t *c, char *err, size_t errlen)
                  (unsigned long long)c->dram_row_conflict, (unsigned long long)c->dram_row_hit);
         return -1;
     }
+    if (c->dws) {
+        uint64_t slots = c->dws_slots ? c->dws_slots : 2 * c->warps;
+        if (c->warps > c->dws_entries) {
+            snprintf(err, errlen, "dws_entries: %llu warp-split table entries for %llu warps; every warp holds an "
+                     "entry: raise dws_entries to at least warps", (unsigned long long)c->dws_entries,
+                     (unsigned long long)c->warps);
+            return -1;
+        }
+        if (slots < c->warps) {
+            snprintf(err, errlen, "dws_slots: %llu scheduler slots for %llu warps; every warp's root needs one",
+                     (unsigned long long)slots, (unsigned long long)c->warps);
+            return -1;
+        }
+    } else if (c->scheduler == 1) {
+        snprintf(err, errlen, "scheduler: swf ranks warp-splits by their miss-free-cycle counters in the warp-split "
+                 "table; it needs dws = on");
+        return -1;
+    }
     uint64_t contexts = c->wpus * c->warps * c->width;
     if (c->threads == 0) c->threads = contexts;
     /* every stack must fit above the null guard page */

@@ -170,9 +170,18 @@ static void trace_issue(struct wsim *s, const warp_t *w, uint32_t pc, const wmas
             w->slot, pc, mask, dis);
 }
 
-int exec_issue(struct wsim *s, wpu_t *u, warp_t *w, const isa_insn_t *d)
+/* Lanes leave group g's stack (exit or fault): a split's lanes also leave
+ * its warp's stack. */
+static void group_remove(group_t *g, wmask_t lanes)
 {
-    rstack_t *rs = &w->rs;
+    rs_remove(g->rs, lanes);
+    if (g->rs != &g->w->rs) rs_remove(&g->w->rs, lanes);
+}
+
+int exec_issue(struct wsim *s, wpu_t *u, group_t *g, const isa_insn_t *d)
+{
+    warp_t *w = g->w;
+    rstack_t *rs = g->rs;
     const uint32_t pc = rs_top(rs)->pc;
     const wmask_t m = rs_top(rs)->mask;
     mem_t *mem = s->mem;
@@ -184,7 +193,7 @@ int exec_issue(struct wsim *s, wpu_t *u, warp_t *w, const isa_insn_t *d)
         WMASK_FOREACH(m, lane)
             sim_thread_fault(s, w, lane, pc, "instruction fetch from 0x%08x, %s", pc,
                              pc < PROG_GUARD_END ? "in the null guard page" : "outside the program's code");
-        rs_remove(rs, m);
+        group_remove(g, m);
         return ISA_CLASS_ILLEGAL;
     }
 
@@ -221,7 +230,8 @@ int exec_issue(struct wsim *s, wpu_t *u, warp_t *w, const isa_insn_t *d)
         else if (!wmask_any(&fall)) rs_goto(rs, d->target);
         else {
             u->st.div_branches++;
-            rs_branch(rs, taken, fall, d->target, pc + 4, d->ipdom);
+            if (!s->cfg.dws || !dws_branch_split(s, u, g, d, pc, taken, fall))
+                rs_branch(rs, taken, fall, d->target, pc + 4, d->ipdom);
         }
         break;
     }
@@ -256,6 +266,10 @@ int exec_issue(struct wsim *s, wpu_t *u, warp_t *w, const isa_insn_t *d)
         if (!wmask_any(&ok)) break;
         if (d->flags & ISA_F_RETURN) {
             uint32_t rp = rs_return_pc(rs);
+            /* a split returning from a call made before it split: the call
+             * site is on its warp's stack */
+            int out = rp == ISA_RPC_EXIT && rs != &w->rs;
+            if (out) rp = rs_return_pc(&w->rs);
             WMASK_FOREACH(ok, lane) {
                 if (rp == ISA_RPC_EXIT)
                     sim_thread_fault(s, w, lane, pc, "return with no call on the re-convergence stack");
@@ -266,7 +280,13 @@ int exec_issue(struct wsim *s, wpu_t *u, warp_t *w, const isa_insn_t *d)
                 wmask_set(&faulted, lane);
             }
             ok = wmask_andnot(ok, faulted);
-            if (wmask_any(&ok)) rs_return(rs, ok);
+            if (wmask_any(&ok) && out) {
+                rs_remove(rs, ok);
+                rs_return(&w->rs, ok);
+                s->left = wmask_or(s->left, ok);
+            } else if (wmask_any(&ok)) {
+                rs_return(rs, ok);
+            }
         } else if (d->flags & ISA_F_CALL) {
             /* group lanes by target: an indirect call may diverge */
             uint32_t tg[WSIM_MAX_LANES];
@@ -330,7 +350,7 @@ int exec_issue(struct wsim *s, wpu_t *u, warp_t *w, const isa_insn_t *d)
     case ISA_CLASS_BARRIER:
         u->st.barriers++;
         rs_goto(rs, pc + 4);
-        sim_barrier_arrive(s, w, ok, pc);
+        sim_barrier_arrive(s, g, ok, pc);
         break;
     case ISA_CLASS_LOAD:
         u->st.loads++;
@@ -348,7 +368,7 @@ int exec_issue(struct wsim *s, wpu_t *u, warp_t *w, const isa_insn_t *d)
     wmask_t done = wmask_andnot(m, faulted);
     u->st.thread_insts += (uint64_t)wmask_count(&done);
     wmask_t dead = wmask_or(faulted, gone);
-    if (wmask_any(&dead)) rs_remove(rs, dead);
+    if (wmask_any(&dead)) group_remove(g, dead);
     if ((uint64_t)rs->max_depth > u->st.max_stack) u->st.max_stack = (uint64_t)rs->max_depth;
     return d->cls;
 }

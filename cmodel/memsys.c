@@ -399,6 +399,7 @@ void memsys_access(memsys_t *m, int wpu, uint64_t now, const uint32_t *addr, wma
     r->hit = wmask_none();
     r->miss = wmask_none();
     r->ready = now + 1;
+    r->hit_ready = now + 1;
     if (m->mode == MODE_FIXED) {
         r->miss = lanes;
         r->ready = now + m->fixed_latency;
@@ -485,6 +486,7 @@ void memsys_access(memsys_t *m, int wpu, uint64_t now, const uint32_t *addr, wma
         m->uready[k] = ready;
         m->uhit[k] = (uint8_t)hit;
         if (ready > r->ready) r->ready = ready;
+        if (hit && ready > r->hit_ready) r->hit_ready = ready;
     }
     WMASK_FOREACH(lanes, lane) {
         if (m->uhit[m->lane_u[lane]]) wmask_set(&r->hit, lane);

@@ -93,6 +93,7 @@ typedef struct memsys {
 /* What one SIMD load or store got. */
 typedef struct mem_result {
     uint64_t ready;   /* cycle the last lane's access completes */
+    uint64_t hit_ready; /* cycle the last hitting lane's access completes */
     wmask_t hit;      /* lanes whose line was in the L1 */
     wmask_t miss;     /* lanes that missed (including merges into pending misses) */
 } mem_result_t;

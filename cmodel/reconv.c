@@ -77,3 +77,26 @@ void rs_remove(rstack_t *rs, wmask_t lanes)
     for (int i = 0; i < rs->depth; i++) rs->e[i].mask = wmask_andnot(rs->e[i].mask, lanes);
     settle(rs);
 }
+
+void rs_park(rstack_t *rs, wmask_t lanes)
+{
+    rentry_t *t = rs_top(rs);
+    t->mask = wmask_andnot(t->mask, lanes);
+    settle(rs);
+}
+
+void rs_start(rstack_t *rs, uint32_t pc, uint32_t rpc, wmask_t mask)
+{
+    rs->depth = 0;
+    push(rs, pc, rpc, mask);
+}
+
+void rs_fold(rstack_t *rs, rstack_t *own)
+{
+    rs->depth--;
+    for (int i = 0; i < own->depth; i++) {
+        push(rs, own->e[i].pc, own->e[i].rpc, own->e[i].mask);
+        rs_top(rs)->callsite = own->e[i].callsite;
+    }
+    own->depth = 0;
+}

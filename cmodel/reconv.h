@@ -46,4 +46,14 @@ void rs_return(rstack_t *rs, wmask_t lanes);
 /* Lanes leave the warp (exit or fault). */
 void rs_remove(rstack_t *rs, wmask_t lanes);
 
+/* Dynamic warp subdivision (dws.c). */
+/* Lanes of a split reached the re-convergence PC of the top entry: they
+ * leave it and wait in the entry below (as a popped top entry's do). */
+void rs_park(rstack_t *rs, wmask_t lanes);
+/* A split's own stack: one base entry. */
+void rs_start(rstack_t *rs, uint32_t pc, uint32_t rpc, wmask_t mask);
+/* The warp is one group again: its split's own stack replaces the top entry
+ * (which holds exactly the split's lanes); own is left empty. */
+void rs_fold(rstack_t *rs, rstack_t *own);
+
 #endif

@@ -19,3 +19,15 @@ int sched_pick(sched_t *s, const uint64_t *avail, uint64_t now)
     }
     return -1;
 }
+
+int sched_pick_prio(sched_t *s, const uint64_t *avail, const uint32_t *key, uint64_t now)
+{
+    int best = -1;
+    uint32_t bk = UINT32_MAX;
+    for (int i = 1, k = s->last; i <= s->nslots; i++) {
+        if (++k == s->nslots) k = 0;
+        if (avail[k] <= now && key[k] < bk) best = k, bk = key[k];
+    }
+    if (best >= 0) s->last = best;
+    return best;
+}

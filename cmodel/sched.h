@@ -17,5 +17,7 @@ void sched_init(sched_t *s, int policy, int nslots);
 /* avail[k]: the first cycle slot k can issue (UINT64_MAX: not now, e.g. empty
  * or at a barrier). Returns a slot that can issue at cycle now, or -1. */
 int sched_pick(sched_t *s, const uint64_t *avail, uint64_t now);
+/* The same among the slots with the lowest key[k] (priorities: boost, SWF). */
+int sched_pick_prio(sched_t *s, const uint64_t *avail, const uint32_t *key, uint64_t now);
 
 #endif

@@ -10,13 +10,15 @@
 
 #define NEVER UINT64_MAX
 
-/* Keep the scheduler's view of a warp slot in step with the warp's state. */
-static inline void sync_avail(wpu_t *u, const warp_t *w)
+/* Keep the scheduler's view of a group in step with its state. */
+void sim_sync_avail(struct wsim *s, wpu_t *u, const group_t *g)
 {
-    u->avail[w->slot] = w->gid >= 0 && w->wait != WAIT_BARRIER ? w->ready_at : NEVER;
+    (void)s;
+    u->avail[g->id] = g->w && g->slotted && g->wait != WAIT_BARRIER && g->wait != WAIT_SYNC ? g->ready_at : NEVER;
 }
 
-static void launch(struct wsim *s, int g, wpu_t *u, warp_t *w)
+/* Warp g starts in slot w with group grp as its root. */
+static void launch(struct wsim *s, int g, wpu_t *u, warp_t *w, group_t *grp, int initial)
 {
     uint32_t tid0 = (uint32_t)g * (uint32_t)s->width;
     int lanes = (int)(s->nthreads - tid0 < (uint32_t)s->width ? s->nthreads - tid0 : (uint32_t)s->width);
@@ -32,11 +34,21 @@ static void launch(struct wsim *s, int g, wpu_t *u, warp_t *w)
         s->tstate[tid] = TS_RUNNING;
     }
     w->live = wmask_first(lanes);
+    w->at_barrier = wmask_none();
     rs_reset(&w->rs, s->prog->entry, w->live);
-    w->ready_at = s->cycle;
-    w->wait = WAIT_NONE;
-    w->fetch = (ifetch_slot_t){0};
-    sync_avail(u, w);
+    w->ngroups = 1;
+    w->last_issue = s->cycle;
+    grp->w = w;
+    grp->rs = &w->rs;
+    grp->ready_at = s->cycle;
+    grp->wait = WAIT_NONE;
+    grp->fetch = (ifetch_slot_t){0};
+    grp->resume = grp->go = grp->after_barrier = 0;
+    grp->pend_hit = wmask_none();
+    u->live_groups++;
+    if (s->cfg.dws) dws_launch(s, u, grp, initial);
+    else grp->slotted = 1;
+    sim_sync_avail(s, u, grp);
     u->st.warps_launched++;
     s->resident_warps++;
 }
@@ -85,23 +97,61 @@ wsim_t *wsim_create(const wsim_config_t *cfg, const char *elf_path, char *err, s
         wpu_t *u = &s->wpu[i];
         u->id = i;
         u->warp = calloc((size_t)s->nwarps, sizeof *u->warp);
-        u->avail = malloc((size_t)s->nwarps * sizeof *u->avail);
-        for (int k = 0; k < s->nwarps; k++) u->avail[k] = NEVER;
-        sched_init(&u->sched, c.scheduler, s->nwarps);
+        u->ngrp = c.dws ? (int)c.dws_entries : s->nwarps;
+        u->grp = calloc((size_t)u->ngrp, sizeof *u->grp);
+        u->avail = malloc((size_t)u->ngrp * sizeof *u->avail);
+        for (int k = 0; k < u->ngrp; k++) {
+            u->avail[k] = NEVER;
+            u->grp[k].id = k;
+            rs_init(&u->grp[k].own);
+        }
+        sched_init(&u->sched, c.scheduler, u->ngrp);
         for (int k = 0; k < s->nwarps; k++) {
             warp_t *w = &u->warp[k];
             w->wpu = i, w->slot = k, w->gid = -1;
             w->th = calloc((size_t)s->width, sizeof *w->th);
             rs_init(&w->rs);
         }
+        if (c.dws) dws_init_wpu(s, u);
     }
-    /* warp g -> WPU g mod wpus, slot g div wpus (docs/abi.md) */
+    /* warp g -> WPU g mod wpus, slot g div wpus (docs/abi.md); its root is
+     * group (table entry) slot */
     int resident = s->nwpus * s->nwarps;
-    for (int g = 0; g < s->total_warps && g < resident; g++)
-        launch(s, g, &s->wpu[g % s->nwpus], &s->wpu[g % s->nwpus].warp[g / s->nwpus]);
+    for (int g = 0; g < s->total_warps && g < resident; g++) {
+        wpu_t *u = &s->wpu[g % s->nwpus];
+        launch(s, g, u, &u->warp[g / s->nwpus], &u->grp[g / s->nwpus], 1);
+    }
     s->next_warp = s->total_warps < resident ? s->total_warps : resident;
     for (int i = 0; i < s->nwpus; i++) s->wpu[i].next_ready = 0;
     return s;
+}
+
+void wsim_set_record(wsim_t *s, const char *block, FILE *out)
+{
+    if (!strcmp(block, "wst")) {
+        s->record_wst = out;
+        wst_config_t wc = {0};
+        if (s->cfg.dws) wc = s->wpu[0].wst.cfg;
+        if (out && s->cfg.dws) {
+            wst_trace_header(&wc, out);
+            /* the launch sequence before cycle 0 */
+            for (int i = 0; i < s->nwpus; i++) {
+                wpu_t *u = &s->wpu[i];
+                for (int k = 0; k < u->ngrp; k++) {
+                    const wst_entry_t *e = &u->wst.q.e[k];
+                    if (!e->valid) continue;
+                    wst_in_t in = {0};
+                    in.idx = (uint8_t)k, in.op = 1, in.set = 1, in.warp = e->warp, in.pc = e->pc, in.mask = e->mask;
+                    in.lat = (uint32_t)s->cfg.dws_memlat_init;
+                    wst_t fresh = u->wst; /* outputs as seen before this entry's write */
+                    for (int j = k; j < u->ngrp; j++) fresh.q.e[j] = (wst_entry_t){0};
+                    wst_out_t o;
+                    wst_eval(&fresh, &in, &o);
+                    wst_trace_line(&fresh, 0, i, &in, &o, out);
+                }
+            }
+        }
+    }
 }
 
 void wsim_destroy(wsim_t *s)
@@ -112,7 +162,9 @@ void wsim_destroy(wsim_t *s)
             free(s->wpu[i].warp[k].th);
             rs_free(&s->wpu[i].warp[k].rs);
         }
+        for (int k = 0; k < s->wpu[i].ngrp; k++) rs_free(&s->wpu[i].grp[k].own);
         free(s->wpu[i].warp);
+        free(s->wpu[i].grp);
         free(s->wpu[i].avail);
     }
     free(s->wpu);
@@ -126,12 +178,21 @@ void wsim_destroy(wsim_t *s)
 
 void wsim_set_trace(wsim_t *s, FILE *out) { s->trace = out; }
 
-static void update_next_ready(wpu_t *u, int nwarps)
+static void update_next_ready(struct wsim *s, wpu_t *u)
 {
     uint64_t nr = NEVER;
-    for (int k = 0; k < nwarps; k++)
+    for (int k = 0; k < u->ngrp; k++)
         if (u->avail[k] < nr) nr = u->avail[k];
     if (nr != NEVER && nr < u->blocked_until) nr = u->blocked_until;
+    /* ReviveSplit: a suspended group's hits become ready to run ahead */
+    if (s->cfg.dws && s->cfg.dws_mem == 3 && !u->revive_blocked)
+        for (int k = 0; k < u->ngrp; k++) {
+            const group_t *g = &u->grp[k];
+            if (g->w && g->wait == WAIT_MEM && wmask_any(&g->pend_hit) && g->ready_at > s->cycle + 1) {
+                uint64_t t = g->hit_ready > s->cycle + 1 ? g->hit_ready : s->cycle + 1;
+                if (t < nr) nr = t;
+            }
+        }
     u->next_ready = nr;
 }
 
@@ -141,25 +202,35 @@ static void barrier_release(struct wsim *s)
     uint64_t at = memsys_barrier_flush(&s->ms, s->cycle + 1);
     for (int i = 0; i < s->nwpus; i++) {
         wpu_t *u = &s->wpu[i];
-        for (int k = 0; k < s->nwarps; k++) {
-            warp_t *w = &u->warp[k];
-            if (w->gid >= 0 && w->wait == WAIT_BARRIER) {
-                w->wait = WAIT_NONE;
-                w->at_barrier = wmask_none();
-                w->ready_at = at;
-                sync_avail(u, w);
+        for (int k = 0; k < s->nwarps; k++) u->warp[k].at_barrier = wmask_none();
+        for (int k = 0; k < u->ngrp; k++) {
+            group_t *g = &u->grp[k];
+            if (g->w && g->wait == WAIT_BARRIER) {
+                g->wait = WAIT_NONE;
+                g->ready_at = at;
+                if (s->cfg.dws) {
+                    g->after_barrier = g->w->ngroups > 1;
+                    if (!g->slotted) dws_slot_take(s, u, g);
+                }
+                sim_sync_avail(s, u, g);
             }
         }
-        update_next_ready(u, s->nwarps);
+        update_next_ready(s, u);
     }
     s->barrier_arrived = 0;
 }
 
-void sim_barrier_arrive(struct wsim *s, warp_t *w, wmask_t lanes, uint32_t pc)
+void sim_barrier_arrive(struct wsim *s, group_t *g, wmask_t lanes, uint32_t pc)
 {
-    w->wait = WAIT_BARRIER;
-    sync_avail(&s->wpu[w->wpu], w);
-    w->at_barrier = lanes;
+    warp_t *w = g->w;
+    wpu_t *u = &s->wpu[w->wpu];
+    g->wait = WAIT_BARRIER;
+    if (s->cfg.dws) {
+        dws_slot_release(s, u, g);
+        dws_sync_breaker(s, u, w);
+    }
+    sim_sync_avail(s, u, g);
+    w->at_barrier = wmask_or(w->at_barrier, lanes);
     w->barrier_pc = pc;
     s->barrier_arrived += (uint32_t)wmask_count(&lanes);
     if (s->barrier_arrived >= s->live_threads) barrier_release(s);
@@ -214,13 +285,14 @@ static uint64_t class_latency(const struct wsim *s, int cls)
     }
 }
 
-/* The lanes of the top group whose load/store reaches memory (the others
- * fault in exec) and their addresses, in s->addr. */
-static wmask_t mem_lanes(struct wsim *s, warp_t *w, const isa_insn_t *d)
+/* The lanes of group g whose load/store reaches memory (the others fault in
+ * exec) and their addresses, in s->addr. */
+static wmask_t mem_lanes(struct wsim *s, group_t *g, const isa_insn_t *d)
 {
     wmask_t lanes = wmask_none();
     uint32_t size = (uint32_t)isa_mem_size(d->op);
-    WMASK_FOREACH(rs_top(&w->rs)->mask, lane) {
+    const warp_t *w = g->w;
+    WMASK_FOREACH(rs_top(g->rs)->mask, lane) {
         uint32_t a = w->th[lane].x[d->rs1] + d->imm;
         s->addr[lane] = a;
         if (!(a & (size - 1)) && a >= PROG_GUARD_END) wmask_set(&lanes, lane);
@@ -230,7 +302,7 @@ static wmask_t mem_lanes(struct wsim *s, warp_t *w, const isa_insn_t *d)
 
 /* Record the memory behaviour of one SIMD load/store and set when its group
  * may issue again (blocking SIMD: when its last thread's access completes). */
-static void memory_timing(struct wsim *s, wpu_t *u, warp_t *w, const mem_result_t *rp)
+static void memory_timing(struct wsim *s, wpu_t *u, group_t *g, const mem_result_t *rp)
 {
     const mem_result_t r = *rp;
     int misses = wmask_count(&r.miss);
@@ -239,43 +311,80 @@ static void memory_timing(struct wsim *s, wpu_t *u, warp_t *w, const mem_result_
         u->st.mem_div_insts++;
         u->div_degree[misses]++;
     }
-    w->wait = WAIT_MEM;
-    w->ready_at = r.ready > s->cycle + 1 ? r.ready : s->cycle + 1;
+    g->wait = WAIT_MEM;
+    g->ready_at = r.ready > s->cycle + 1 ? r.ready : s->cycle + 1;
     /* switch on miss: an all-hit access holds the pipeline until its data is back */
-    if (s->cfg.switch_on == 1 && !misses) u->blocked_until = w->ready_at;
+    if (s->cfg.switch_on == 1 && !misses) u->blocked_until = g->ready_at;
 }
 
 /* One SIMD group of WPU u issues at s->cycle. */
 /* mem: d is a load/store whose lanes (mem_lanes: addresses in s->addr) are `lanes`. */
-static void issue(struct wsim *s, wpu_t *u, warp_t *w, const isa_insn_t *d, int mem, wmask_t lanes)
+static void issue(struct wsim *s, wpu_t *u, group_t *g, const isa_insn_t *d, int mem, wmask_t lanes)
 {
+    warp_t *w = g->w;
     /* A load/store reserves its way through the hierarchy first, so that the
      * functional access finds its lines where the timing put them (bulksync
      * L1s hold data). */
     mem_result_t r;
     int timed = mem && wmask_any(&lanes);
     if (timed) memsys_access(&s->ms, u->id, s->cycle, s->addr, lanes, d->cls == ISA_CLASS_STORE, &r);
-    int cls = exec_issue(s, u, w, d);
-    if (w->rs.depth == 0) { /* every thread exited: the slot frees up */
+    wmask_t before = s->cfg.dws ? dws_group_lanes(g) : wmask_none(), live_before = w->live;
+    w->last_issue = s->cycle;
+    s->issue_pc = rs_top(g->rs)->pc;
+    s->issue_depth = g->rs->depth;
+    int cls = exec_issue(s, u, g, d);
+    if (s->cfg.dws) {
+        if (g->w && g->wait != WAIT_BARRIER && cls != ISA_CLASS_BARRIER) {
+            if (timed) {
+                memory_timing(s, u, g, &r);
+            } else {
+                g->wait = WAIT_NONE;
+                g->ready_at = s->cycle + class_latency(s, cls);
+            }
+            if (g->ready_at < s->cycle + s->cfg.pipeline_depth) g->ready_at = s->cycle + s->cfg.pipeline_depth;
+        }
+        dws_after_issue(s, u, g, d, cls, timed ? &r : NULL, before, live_before);
+        if (w->rs.depth == 0 && w->gid >= 0) { /* every thread exited: the slot frees up */
+            w->gid = -1;
+            s->resident_warps--;
+            if (s->next_warp < s->total_warps) {
+                int gw = s->next_warp++;
+                u->live_groups--;
+                launch(s, gw, u, w, g, 0);
+                g->ready_at = s->cycle + 1;
+            } else { /* its table entry is freed with this clock's operation */
+                dws_slot_release(s, u, g);
+                g->w = NULL;
+                u->live_groups--;
+                w->ngroups = 0;
+            }
+        }
+        sim_sync_avail(s, u, g);
+    } else if (w->rs.depth == 0) { /* every thread exited: the slot frees up */
         w->gid = -1;
         s->resident_warps--;
+        g->w = NULL;
+        u->live_groups--;
         if (s->next_warp < s->total_warps) {
-            int g = s->next_warp++;
-            launch(s, g, u, w);
-            w->ready_at = s->cycle + 1;
+            int gw = s->next_warp++;
+            launch(s, gw, u, w, g, 0);
+            g->ready_at = s->cycle + 1;
         }
-    } else if (w->wait != WAIT_BARRIER && cls != ISA_CLASS_BARRIER) {
-        if (timed) {
-            memory_timing(s, u, w, &r);
-        } else {
-            w->wait = WAIT_NONE;
-            w->ready_at = s->cycle + class_latency(s, cls);
+        sim_sync_avail(s, u, g);
+    } else {
+        if (g->wait != WAIT_BARRIER && cls != ISA_CLASS_BARRIER) {
+            if (timed) {
+                memory_timing(s, u, g, &r);
+            } else {
+                g->wait = WAIT_NONE;
+                g->ready_at = s->cycle + class_latency(s, cls);
+            }
+            /* barrel processing: a group waits for its previous instruction to drain */
+            if (g->ready_at < s->cycle + s->cfg.pipeline_depth) g->ready_at = s->cycle + s->cfg.pipeline_depth;
         }
-        /* barrel processing: a group waits for its previous instruction to drain */
-        if (w->ready_at < s->cycle + s->cfg.pipeline_depth) w->ready_at = s->cycle + s->cfg.pipeline_depth;
+        sim_sync_avail(s, u, g);
     }
-    sync_avail(u, w);
-    /* A lower bound, not the exact minimum (a scan of every warp per issue):
+    /* A lower bound, not the exact minimum (a scan of every group per issue):
      * the next cycle looks, and a look that finds nothing ready computes the
      * exact value before any idle cycles are skipped. */
     u->next_ready = s->cycle + 1 > u->blocked_until ? s->cycle + 1 : u->blocked_until;
@@ -284,14 +393,42 @@ static void issue(struct wsim *s, wpu_t *u, warp_t *w, const isa_insn_t *d, int 
 /* Cycles in which WPU u does not issue: waiting on memory or idle. */
 static void account_stall(struct wsim *s, wpu_t *u, uint64_t n)
 {
-    for (int k = 0; k < s->nwarps; k++) {
-        const warp_t *w = &u->warp[k];
-        if (w->gid >= 0 && w->wait == WAIT_MEM && w->ready_at > s->cycle) {
+    for (int k = 0; k < u->ngrp; k++) {
+        const group_t *g = &u->grp[k];
+        if (g->w && g->wait == WAIT_MEM && g->ready_at > s->cycle) {
             u->st.cycles_memwait += n;
             return;
         }
     }
     u->st.cycles_idle += n;
+}
+
+static const char *wait_name(int wait)
+{
+    switch (wait) {
+    case WAIT_MEM: return "memory";
+    case WAIT_BARRIER: return "barrier";
+    case WAIT_FETCH: return "fetch";
+    case WAIT_SYNC: return "re-convergence point";
+    default: return "ready";
+    }
+}
+
+/* Every SIMD group of warp w: where it is and what it waits for. */
+static void report_groups(struct wsim *s, const warp_t *w, FILE *out)
+{
+    char where[128], mask[WSIM_MAX_LANES / 4 + 2];
+    const wpu_t *u = &s->wpu[w->wpu];
+    for (int k = 0; k < u->ngrp; k++) {
+        const group_t *g = &u->grp[k];
+        if (g->w != w) continue;
+        const rentry_t *t = rs_top(g->rs);
+        program_describe_pc(s->prog, t->pc, where, sizeof where);
+        wmask_hex(&t->mask, s->width, mask);
+        fprintf(out, "    group %d (%s): pc 0x%08x (%s) lanes %s, waits for %s%s, ready at cycle %llu\n", k,
+                g->rs == &w->rs ? "root" : "split", t->pc, where, mask, wait_name(g->wait),
+                g->slotted ? "" : ", no scheduler slot", (unsigned long long)g->ready_at);
+    }
 }
 
 static void report_deadlock(struct wsim *s)
@@ -324,6 +461,7 @@ static void report_deadlock(struct wsim *s)
                 fprintf(stderr, "; lanes %s have not arrived (parked at %s)", mask, where);
             }
             fputc('\n', stderr);
+            if (s->cfg.dws) report_groups(s, w, stderr);
         }
     if (shown > 16) fprintf(stderr, "  ... %d more warps\n", shown - 16);
     if (s->next_warp < s->total_warps)
@@ -334,39 +472,112 @@ static void report_deadlock(struct wsim *s)
                         "is parked on its re-convergence stack: move the barrier out of divergent code\n");
 }
 
+/* A warp that is not waiting at a barrier but has issued nothing for
+ * `watchdog` cycles: its groups wait on each other (a bug). */
+static int watchdog(struct wsim *s)
+{
+    for (int i = 0; i < s->nwpus; i++)
+        for (int k = 0; k < s->nwarps; k++) {
+            warp_t *w = &s->wpu[i].warp[k];
+            if (w->gid < 0 || s->cycle - w->last_issue <= s->cfg.watchdog) continue;
+            int all_barrier = 1;
+            const wpu_t *u = &s->wpu[i];
+            for (int j = 0; j < u->ngrp; j++)
+                if (u->grp[j].w == w && u->grp[j].wait != WAIT_BARRIER) all_barrier = 0;
+            if (all_barrier) continue;
+            fprintf(stderr, "wpusim: watchdog at cycle %llu: WPU %d warp %d (threads %u..) has issued nothing "
+                            "since cycle %llu; its SIMD groups:\n",
+                    (unsigned long long)s->cycle, i, k, w->tid0, (unsigned long long)w->last_issue);
+            report_groups(s, w, stderr);
+            fprintf(stderr, "  (a simulator bug: please report it with this output; raise or disable with "
+                            "--set watchdog=N)\n");
+            return 1;
+        }
+    return 0;
+}
+
+/* The scheduler's choice: loose round-robin, or with dws the boosted
+ * laggard split / the shallowest split first. */
+static int pick(struct wsim *s, wpu_t *u)
+{
+    if (!s->cfg.dws || (!s->cfg.dws_boost && s->cfg.scheduler == 0))
+        return sched_pick(&u->sched, u->avail, s->cycle);
+    uint32_t key[WST_MAX_ENTRIES];
+    uint64_t lag = 0;
+    if (s->cfg.dws_boost) {
+        wst_in_t in = {0};
+        wst_out_t o;
+        wst_eval(&u->wst, &in, &o);
+        lag = o.lag_vec;
+    }
+    for (int k = 0; k < u->ngrp; k++) {
+        uint32_t rm = s->cfg.scheduler == 1 ? u->wst.q.e[k].rmfc : 0;
+        key[k] = ((lag >> k) & 1) ? 0 : 1 + (rm > 0x7fffffff ? 0x7fffffff : rm);
+    }
+    return sched_pick_prio(&u->sched, u->avail, key, s->cycle);
+}
+
 wsim_status_t wsim_run(wsim_t *s)
 {
     wsim_status_t st = WSIM_DONE;
+    uint64_t next_watch = s->cfg.watchdog ? s->cycle + s->cfg.watchdog : NEVER;
     while (s->resident_warps > 0) {
         if (s->cfg.max_cycles && s->cycle >= s->cfg.max_cycles) { st = WSIM_MAX_CYCLES; break; }
+        if (s->cycle >= next_watch) {
+            if (watchdog(s)) { st = WSIM_DEADLOCK; break; }
+            next_watch = s->cycle + s->cfg.watchdog / 4 + 1;
+        }
         for (int i = 0; i < s->nwpus; i++) {
             wpu_t *u = &s->wpu[i];
             if (u->next_ready <= s->cycle) {
                 int issued = 0;
-                for (int k; !issued && (k = sched_pick(&u->sched, u->avail, s->cycle)) >= 0;) {
-                    warp_t *w = &u->warp[k];
-                    uint32_t pc = rs_top(&w->rs)->pc;
+                for (int k; !issued && (k = pick(s, u)) >= 0;) {
+                    group_t *g = &u->grp[k];
+                    uint32_t pc = rs_top(g->rs)->pc;
                     const isa_insn_t *d = program_insn(s->prog, pc);
-                    uint64_t at = memsys_ifetch(&s->ms, u->id, pc, s->cycle, &w->fetch);
+                    uint64_t at = memsys_ifetch(&s->ms, u->id, pc, s->cycle, &g->fetch);
+                    if (at <= s->cycle && s->cfg.dws && dws_before_issue(s, u, g, d)) {
+                        issued = 2; /* the clock went to a re-convergence wait */
+                        break;
+                    }
                     int mem = at <= s->cycle && d && (d->cls == ISA_CLASS_LOAD || d->cls == ISA_CLASS_STORE);
-                    wmask_t lanes = mem ? mem_lanes(s, w, d) : wmask_none();
+                    wmask_t lanes = mem ? mem_lanes(s, g, d) : wmask_none();
                     if (mem && memsys_must_wait(&s->ms, u->id, s->cycle, s->addr, lanes, d->cls == ISA_CLASS_STORE, &at))
-                        u->st.mshr_stalls++, w->wait = WAIT_MEM;
+                        u->st.mshr_stalls++, g->wait = WAIT_MEM;
                     else if (at > s->cycle)
-                        u->st.fetch_stalls++, w->wait = WAIT_FETCH;
+                        u->st.fetch_stalls++, g->wait = WAIT_FETCH;
                     if (at > s->cycle) { /* not this cycle: try the next ready group */
-                        w->ready_at = at;
-                        sync_avail(u, w);
+                        g->ready_at = at;
+                        sim_sync_avail(s, u, g);
+                        if (s->cfg.dws && u->win.op) { issued = 2; break; } /* it merged: the table's clock is used */
                         continue;
                     }
                     u->st.cycles_issue++;
-                    issue(s, u, w, d, mem, lanes);
+                    if (s->cfg.dws) {
+                        u->st.groups_sum += (uint64_t)u->live_groups;
+                        if ((uint64_t)u->live_groups > u->st.groups_max) u->st.groups_max = (uint64_t)u->live_groups;
+                    }
+                    issue(s, u, g, d, mem, lanes);
                     issued = 1;
                 }
+                if (s->cfg.dws) {
+                    if (!issued && dws_stalled(s, u)) issued = 2;
+                    dws_clock(s, u);
+                    if (issued == 2) { account_stall(s, u, 1); continue; }
+                }
                 if (issued) continue;
-                update_next_ready(u, s->nwarps);
+                update_next_ready(s, u);
             }
             account_stall(s, u, 1);
+        }
+        if (s->cfg.check) {
+            char msg[2048];
+            if (dws_check(s, msg, sizeof msg)) {
+                fprintf(stderr, "wpusim: --check failed at cycle %llu: %s\n", (unsigned long long)s->cycle, msg);
+                s->cycle++;
+                st = WSIM_CHECK_FAILED;
+                break;
+            }
         }
         if (s->resident_warps == 0) { s->cycle++; break; }
         /* Skip cycles in which no WPU can issue: nothing changes in them. */
@@ -376,6 +587,7 @@ wsim_status_t wsim_run(wsim_t *s)
         if (next == NEVER) { s->cycle++; st = WSIM_DEADLOCK; report_deadlock(s); break; }
         if (next <= s->cycle + 1 || !s->cfg.skip_idle) { s->cycle++; continue; }
         if (s->cfg.max_cycles && next > s->cfg.max_cycles) next = s->cfg.max_cycles;
+        if (next > next_watch) next = next_watch;
         s->cycle++;
         if (next > s->cycle) {
             for (int i = 0; i < s->nwpus; i++) account_stall(s, &s->wpu[i], next - s->cycle);
@@ -442,7 +654,8 @@ static double simd_eff(const wsim_t *s, const stats_t *t)
 
 static const char *status_name(int st)
 {
-    return st == WSIM_DONE ? "done" : st == WSIM_MAX_CYCLES ? "max_cycles" : "deadlock";
+    return st == WSIM_DONE ? "done" : st == WSIM_MAX_CYCLES ? "max_cycles" : st == WSIM_DEADLOCK ? "deadlock"
+                                                                                        : "check_failed";
 }
 
 static void print_stats_json(const stats_t *t, FILE *out, const char *indent)

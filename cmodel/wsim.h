@@ -40,13 +40,16 @@ typedef struct wsim wsim_t;
 typedef enum wsim_status {
     WSIM_DONE = 0,       /* every thread exited or faulted */
     WSIM_MAX_CYCLES = 1, /* stopped at max_cycles */
-    WSIM_DEADLOCK = 2,   /* nothing can ever issue again */
+    WSIM_DEADLOCK = 2,   /* nothing can ever issue again (or the watchdog fired) */
+    WSIM_CHECK_FAILED = 3, /* --check found a broken invariant */
 } wsim_status_t;
 
 wsim_t *wsim_create(const wsim_config_t *c, const char *elf_path, char *err, size_t errlen);
 void wsim_destroy(wsim_t *s);
 
 void wsim_set_trace(wsim_t *s, FILE *out); /* one line per issued SIMD instruction */
+/* Record a block's port traffic (block "wst": docs/blocks/wst.md). */
+void wsim_set_record(wsim_t *s, const char *block, FILE *out);
 wsim_status_t wsim_run(wsim_t *s);
 
 /* 0 when every thread exited with code 0. */

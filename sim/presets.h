@@ -7,6 +7,8 @@ typedef struct wsim_preset {
 } wsim_preset_t;
 
 extern const wsim_preset_t wsim_presets[]; /* ends with {NULL, NULL} */
+/* The papers' legends: mechanism keys only (sim/policies/NAME.cfg). */
+extern const wsim_preset_t wsim_policies[];
 
 #define WSIM_DEFAULT_PRESET "dws"
 

@@ -16,11 +16,14 @@ static void usage(FILE *out)
             "\n"
             "Runs a statically linked RV32IMF kernel as SIMT threads on the WarpSplit model.\n"
             "Exit status: 0 every thread exited 0; 1 some thread exited nonzero or faulted;\n"
-            "2 bad usage, configuration or program; 3 stopped by max_cycles or a deadlock.\n"
+            "2 bad usage, configuration or program; 3 stopped by max_cycles, a deadlock, the watchdog\n"
+            "or a failed --check.\n"
             "\n"
             "options:\n"
             "  --config NAME|FILE   a preset (below; default " WSIM_DEFAULT_PRESET ") or a FILE of key = value\n"
             "                       lines (# comments); several apply in order, e.g. --config lwm --config my.cfg\n"
+            "  --policy NAME|FILE   a named DWS/MAWS configuration (below; after --config, before --set),\n"
+            "                       e.g. --policy DWS.ReviveSplit (docs/dws.md)\n"
             "  --set KEY=VALUE      set one configuration key (after --config; repeatable)\n"
             "  --threads N          same as --set threads=N\n"
             "  --seed N             same as --set seed=N (the kernel's input seed)\n"
@@ -31,6 +34,9 @@ static void usage(FILE *out)
             "  --trace FILE         one line per issued SIMD instruction ('-' = stdout):\n"
             "                       c=<cycle hex> u=<WPU> w=<warp slot> pc=<pc> m=<active mask> <disassembly>\n"
             "  --dump FILE          after the run write the kernel's WSIM_RESULT regions to FILE\n"
+            "  --check              same as --set check=1: verify every cycle that each warp's SIMD groups,\n"
+            "                       parked and exited threads partition it (and the warp-split table)\n"
+            "  --record-block wst=FILE  write the warp-split table's port traffic (docs/blocks/wst.md)\n"
             "  --dump-cfg           print the control-flow analysis (functions, branch re-convergence\n"
             "                       points) and exit\n"
             "  --print-config       print the effective configuration, as a --config file, and exit\n"
@@ -40,6 +46,8 @@ static void usage(FILE *out)
             "\n"
             "presets (sim/presets/NAME.cfg, compiled in):");
     for (const wsim_preset_t *p = wsim_presets; p->name; p++) fprintf(out, " %s", p->name);
+    fprintf(out, "\n\npolicies (sim/policies/NAME.cfg, compiled in):");
+    for (const wsim_preset_t *p = wsim_policies; p->name; p++) fprintf(out, " %s", p->name);
     fprintf(out, "\n\nconfiguration keys:\n");
     wsim_config_help(out);
 }
@@ -72,19 +80,21 @@ static void warn_if_unused(const wsim_config_t *c, const char *assignment)
     if (why) fprintf(stderr, "wpusim: warning: --set %s has no effect under memory = %s: %s\n", key, org[c->memory], why);
 }
 
-/* --config: a preset name, else a file. */
-static int load_config(wsim_config_t *cfg, const char *name, char *err, size_t errlen)
+/* --config / --policy: a compiled-in name, else a file. */
+static int load_named(wsim_config_t *cfg, const wsim_preset_t *table, const char *what, const char *name, char *err,
+                      size_t errlen)
 {
-    for (const wsim_preset_t *p = wsim_presets; p->name; p++)
+    for (const wsim_preset_t *p = table; p->name; p++)
         if (!strcmp(p->name, name)) {
             char origin[96];
-            snprintf(origin, sizeof origin, "preset %s", p->name);
+            snprintf(origin, sizeof origin, "%s %s", what, p->name);
             return wsim_config_parse(cfg, p->text, origin, err, errlen);
         }
     FILE *f = fopen(name, "r");
     if (!f && !strchr(name, '/') && !strstr(name, ".cfg")) {
-        int n = snprintf(err, errlen, "--config %s: no such preset or file; presets:", name);
-        for (const wsim_preset_t *p = wsim_presets; p->name && n > 0 && (size_t)n < errlen; p++)
+        int n = snprintf(err, errlen, "--%s %s: no such %s or file; %ss:", table == wsim_presets ? "config" : "policy",
+                         name, what, what);
+        for (const wsim_preset_t *p = table; p->name && n > 0 && (size_t)n < errlen; p++)
             n += snprintf(err + n, errlen - (size_t)n, " %s", p->name);
         return -1;
     }
@@ -93,15 +103,16 @@ static int load_config(wsim_config_t *cfg, const char *name, char *err, size_t e
 }
 
 static const char *const valid_options =
-    "--config, --set, --threads, --seed, --arg, --max-cycles, --stats, --stats-out, --trace, --dump, "
-    "--dump-cfg, --print-config, --quiet, --help, --version";
+    "--config, --policy, --set, --threads, --seed, --arg, --max-cycles, --stats, --stats-out, --trace, --dump, "
+    "--check, --record-block, --dump-cfg, --print-config, --quiet, --help, --version";
 
 int main(int argc, char **argv)
 {
     wsim_config_t cfg;
     wsim_config_defaults(&cfg);
     char err[2048];
-    const char *elf = NULL, *stats_out = NULL, *trace_path = NULL, *dump_path = NULL;
+    const char *elf = NULL, *stats_out = NULL, *trace_path = NULL, *dump_path = NULL, *policy = NULL;
+    const char *record_wst = NULL;
     const char **configs = calloc((size_t)argc, sizeof *configs); /* applied in order */
     int nconfigs = 0;
     const char *stats_fmt = "text";
@@ -127,6 +138,16 @@ int main(int argc, char **argv)
         else if (!strcmp(a, "--version")) { printf("wpusim %s\n", WSIM_VERSION); return 0; }
         else if (!strcmp(a, "--config")) { NEEDS_VALUE(); configs[nconfigs++] = val; }
         else if (!strcmp(a, "--set")) { NEEDS_VALUE(); sets[nsets++] = val; }
+        else if (!strcmp(a, "--policy")) { NEEDS_VALUE(); policy = val; }
+        else if (!strcmp(a, "--check")) sets[nsets++] = "check=1";
+        else if (!strcmp(a, "--record-block")) {
+            NEEDS_VALUE();
+            if (strncmp(val, "wst=", 4) || !val[4]) {
+                fprintf(stderr, "wpusim: --record-block %s: expected BLOCK=FILE; blocks: wst\n", val);
+                return EXIT_USAGE;
+            }
+            record_wst = val + 4;
+        }
         else if (!strcmp(a, "--threads") || !strcmp(a, "--seed") || !strcmp(a, "--arg") ||
                  !strcmp(a, "--max-cycles")) {
             NEEDS_VALUE();
@@ -162,11 +183,15 @@ int main(int argc, char **argv)
     }
     if (nconfigs == 0) configs[nconfigs++] = WSIM_DEFAULT_PRESET;
     for (int i = 0; i < nconfigs; i++)
-        if (load_config(&cfg, configs[i], err, sizeof err) < 0) {
+        if (load_named(&cfg, wsim_presets, "preset", configs[i], err, sizeof err) < 0) {
             fprintf(stderr, "wpusim: %s\n", err);
             return EXIT_USAGE;
         }
     free(configs);
+    if (policy && load_named(&cfg, wsim_policies, "policy", policy, err, sizeof err) < 0) {
+        fprintf(stderr, "wpusim: %s\n", err);
+        return EXIT_USAGE;
+    }
     for (int i = 0; i < nsets; i++)
         if (wsim_config_assign(&cfg, sets[i], err, sizeof err) < 0) {
             fprintf(stderr, "wpusim: %s\n", err);
@@ -218,6 +243,21 @@ int main(int argc, char **argv)
         wsim_destroy(s);
         return 0;
     }
+    FILE *record = NULL;
+    if (record_wst) {
+        if (!cfg.dws) {
+            fprintf(stderr, "wpusim: --record-block wst: there is no warp-split table with dws = off; choose a "
+                            "policy, e.g. --policy DWS.ReviveSplit\n");
+            wsim_destroy(s);
+            return EXIT_USAGE;
+        }
+        if (!(record = strcmp(record_wst, "-") ? fopen(record_wst, "w") : stdout)) {
+            fprintf(stderr, "wpusim: --record-block wst=%s: cannot open for writing: %s\n", record_wst, strerror(errno));
+            wsim_destroy(s);
+            return EXIT_USAGE;
+        }
+        wsim_set_record(s, "wst", record);
+    }
     FILE *trace = NULL;
     if (trace_path) {
         trace = strcmp(trace_path, "-") ? fopen(trace_path, "w") : stdout;
@@ -232,6 +272,7 @@ int main(int argc, char **argv)
     wsim_status_t st = wsim_run(s);
     fflush(stdout);
     if (trace && trace != stdout) fclose(trace);
+    if (record && record != stdout) fclose(record);
 
     int rc = EXIT_PASS;
     if (st == WSIM_MAX_CYCLES)

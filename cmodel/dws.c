@@ -1,0 +1,479 @@
+/* Dynamic warp subdivision: the pipeline's side (seed 001 §4-§6, seed 000
+ * §5; docs/dws.md). The warp-split table itself is a block
+ * (blocks/wst.c); this file decides its one operation per clock.
+ *
+ * Model. With dws on, every SIMD group is a table entry. A warp that is one
+ * group runs from its re-convergence stack, as without DWS. When it splits,
+ * the top entry of its stack stays and holds the lanes of all its splits;
+ * each split gets its own small stack whose base entry re-converges at that
+ * top entry's PC (the post-dominator on the stack's top, 001 §4.4). Nested
+ * divergence a split does not split on (the table is full, the branch is not
+ * selected, a sync breaker let it go) nests on the split's own stack. A split
+ * whose lanes reach the base PC parks them on the warp's stack and ends; when
+ * the last one arrives the warp's stack pops as usual. Splits of one warp at
+ * their base level, at the same PC, merge (PC-based re-convergence, barriers,
+ * BranchLimited waits); a warp down to one split folds back into its stack. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "core.h"
+
+#define NEVER UINT64_MAX
+
+static int is_split(const group_t *g) { return g->rs != &g->w->rs; }
+
+/* A group may split or merge only at the level it was created at: a root
+ * at its stack's top, a split with nothing nested on its own stack. */
+static int at_base(const group_t *g) { return !is_split(g) || g->own.depth == 1; }
+
+static int nslots(const struct wsim *s) { return (int)(s->cfg.dws_slots ? s->cfg.dws_slots : 2 * s->cfg.warps); }
+
+wmask_t dws_group_lanes(const group_t *g)
+{
+    if (!is_split(g)) return rs_top(g->rs)->mask;
+    wmask_t m = wmask_none();
+    for (int i = 0; i < g->own.depth; i++) m = wmask_or(m, g->own.e[i].mask);
+    return m;
+}
+
+/* ---- the table's port: at most one operation per WPU per clock ---- */
+
+static int port_busy(const wpu_t *u) { return u->win.op; }
+
+static void port_begin(wpu_t *u, int idx, uint64_t elig)
+{
+    memset(&u->win, 0, sizeof u->win);
+    u->win.idx = (uint8_t)idx;
+    u->win.elig = elig;
+    u->win.op = 1;
+    wst_eval(&u->wst, &u->win, &u->wout);
+}
+
+static uint8_t status_of(const group_t *g)
+{
+    switch (g->wait) {
+    case WAIT_MEM: return WST_ST_MEM;
+    case WAIT_SYNC: return WST_ST_SYNC;
+    case WAIT_BARRIER: return WST_ST_BAR;
+    default: return WST_ST_RUN;
+    }
+}
+
+static int child_index(const wpu_t *u)
+{
+    return u->wout.free_idx != u->win.idx ? u->wout.free_idx : u->wout.free2_idx;
+}
+
+void dws_clock(struct wsim *s, wpu_t *u)
+{
+    wst_in_t *in = &u->win;
+    s->spawned = wmask_none();
+    if (!in->op) return;
+    const group_t *g = &u->grp[in->idx];
+    if (!g->w) {
+        in->free = 1;
+    } else { /* the entry mirrors the group's running level */
+        const rentry_t *t = rs_top(g->rs);
+        in->pc = t->pc, in->mask = t->mask, in->st = status_of(g);
+    }
+    if (in->spawn) {
+        const group_t *c = &u->grp[child_index(u)];
+        const rentry_t *t = rs_top(c->rs);
+        in->pc_b = t->pc, in->mask_b = t->mask, in->st_b = status_of(c);
+    }
+    if (in->free || in->merge) u->revive_blocked = 0;
+    if (s->record_wst) wst_trace_line(&u->wst, s->cycle, u->id, in, &u->wout, s->record_wst);
+    wst_clock(&u->wst, in, &u->wout);
+    in->op = 0;
+}
+
+/* ---- scheduler slots (001 §5.6, §6.6) ---- */
+
+void dws_slot_take(struct wsim *s, wpu_t *u, group_t *g)
+{
+    if (g->slotted) return;
+    if (u->slots_used < nslots(s)) {
+        g->slotted = 1;
+        u->slots_used++;
+    } else {
+        u->st.slot_full++;
+    }
+}
+
+void dws_slot_release(struct wsim *s, wpu_t *u, group_t *g)
+{
+    if (!g->slotted) return;
+    g->slotted = 0;
+    u->slots_used--;
+    sim_sync_avail(s, u, g);
+    /* the slot goes to the lowest waiting group that could run */
+    for (int k = 0; k < u->ngrp; k++) {
+        group_t *h = &u->grp[k];
+        if (h == g || !h->w || h->slotted || h->wait == WAIT_BARRIER || h->wait == WAIT_SYNC) continue;
+        h->slotted = 1;
+        u->slots_used++;
+        sim_sync_avail(s, u, h);
+        if (u->next_ready > s->cycle + 1) u->next_ready = s->cycle + 1;
+        break;
+    }
+}
+
+/* ---- groups ---- */
+
+static void group_free(struct wsim *s, wpu_t *u, group_t *g)
+{
+    dws_slot_release(s, u, g);
+    g->w->ngroups--;
+    g->w = NULL;
+    g->rs = NULL;
+    g->own.depth = 0;
+    g->wait = WAIT_NONE;
+    g->pend_hit = wmask_none();
+    u->live_groups--;
+    sim_sync_avail(s, u, g);
+}
+
+/* A warp's splits all wait at re-convergence points (or a barrier) for
+ * each other: let the one that fell behind the most go on alone. */
+void dws_sync_breaker(struct wsim *s, wpu_t *u, warp_t *w)
+{
+    group_t *best = NULL;
+    for (int k = 0; k < u->ngrp; k++) {
+        group_t *g = &u->grp[k];
+        if (g->w != w) continue;
+        if (g->wait != WAIT_SYNC && g->wait != WAIT_BARRIER) return; /* someone can still arrive */
+        if (g->wait == WAIT_SYNC && (!best || u->wst.q.e[k].icnt < u->wst.q.e[best->id].icnt)) best = g;
+    }
+    if (!best) return;
+    best->wait = WAIT_NONE;
+    best->go = 1;
+    if (best->ready_at < s->cycle + 1) best->ready_at = s->cycle + 1;
+    dws_slot_take(s, u, best);
+    sim_sync_avail(s, u, best);
+    if (u->next_ready > s->cycle + 1) u->next_ready = s->cycle + 1;
+}
+
+/* The warp is one group again: its split becomes its root. */
+static void fold(group_t *g)
+{
+    rs_fold(&g->w->rs, &g->own);
+    g->rs = &g->w->rs;
+}
+
+/* Split group g: it keeps keep_mask at keep_pc, a new group (the table's
+ * next free entry) takes child_mask at child_pc, ready at child_ready. */
+static group_t *split(struct wsim *s, wpu_t *u, group_t *g, uint32_t keep_pc, wmask_t keep_mask, uint32_t child_pc,
+                      wmask_t child_mask, uint64_t child_ready)
+{
+    warp_t *w = g->w;
+    uint32_t rpc = is_split(g) ? g->own.e[0].rpc : rs_top(&w->rs)->rpc;
+    if (is_split(g)) {
+        g->own.e[0].pc = keep_pc;
+        g->own.e[0].mask = keep_mask;
+    } else { /* the root: its stack's top keeps all the lanes */
+        rs_start(&g->own, keep_pc, rpc, keep_mask);
+        g->rs = &g->own;
+    }
+    group_t *c = &u->grp[child_index(u)];
+    c->w = w;
+    c->rs = &c->own;
+    rs_start(&c->own, child_pc, rpc, child_mask);
+    c->ready_at = child_ready;
+    c->wait = WAIT_NONE;
+    c->fetch = (ifetch_slot_t){0};
+    c->resume = c->go = c->after_barrier = 0;
+    c->pend_hit = wmask_none();
+    c->slotted = 0;
+    w->ngroups++;
+    u->live_groups++;
+    u->win.spawn = 1;
+    s->spawned = child_mask;
+    u->st.split_lanes += (uint64_t)wmask_count(&child_mask);
+    dws_slot_take(s, u, c);
+    sim_sync_avail(s, u, c);
+    return c;
+}
+
+void dws_init_wpu(struct wsim *s, wpu_t *u)
+{
+    wst_config_t wc = {
+        .entries = (int)s->cfg.dws_entries, .width = s->width, .warps = s->nwarps, .pc_bits = 32,
+        .cnt_bits = (int)s->cfg.dws_cnt_bits, .mfc_bits = (int)s->cfg.dws_mfc_bits,
+    };
+    char err[256];
+    if (wst_init(&u->wst, &wc, err, sizeof err) < 0) { /* wsim_config_check rules these out */
+        fprintf(stderr, "wpusim: internal: %s\n", err);
+        abort();
+    }
+    u->slots_used = 0;
+}
+
+void dws_launch(struct wsim *s, wpu_t *u, group_t *g, int initial)
+{
+    if (initial) { /* the launch sequence before cycle 0: one warp per clock */
+        port_begin(u, g->id, 0);
+    }
+    u->win.set = 1;
+    u->win.warp = (uint16_t)g->w->slot;
+    u->win.lat = (uint32_t)s->cfg.dws_memlat_init;
+    dws_slot_take(s, u, g);
+    if (initial) {
+        const rentry_t *t = rs_top(g->rs);
+        u->win.pc = t->pc, u->win.mask = t->mask, u->win.st = WST_ST_RUN;
+        wst_clock(&u->wst, &u->win, &u->wout);
+        u->win.op = 0;
+    }
+}
+
+/* Groups of g's warp that may merge into it now: splits at their base
+ * level, ready (or waiting for the others at a re-convergence point). */
+static uint64_t merge_candidates(const struct wsim *s, const wpu_t *u, const group_t *g)
+{
+    uint64_t elig = 0;
+    for (int k = 0; k < u->ngrp; k++) {
+        const group_t *h = &u->grp[k];
+        if (h == g || h->w != g->w || !is_split(h) || !at_base(h) || h->wait == WAIT_BARRIER) continue;
+        if (h->wait == WAIT_SYNC || h->ready_at <= s->cycle) elig |= 1ull << k;
+    }
+    return elig;
+}
+
+/* 000 §5.5: branches that delimit loop iterations do not make a split wait. */
+static int loop_branch(const group_t *g, const isa_insn_t *d, uint32_t pc)
+{
+    return d->ipdom == g->own.e[0].rpc || d->target < pc;
+}
+
+int dws_before_issue(struct wsim *s, wpu_t *u, group_t *g, const isa_insn_t *d)
+{
+    warp_t *w = g->w;
+    if (w->ngroups == 1 && is_split(g)) fold(g);
+    if (!is_split(g) || !d) return 0;
+    uint32_t pc = rs_top(g->rs)->pc;
+    int base = at_base(g);
+    int sync = base && s->cfg.dws_branches == 1 && d->cls == ISA_CLASS_BRANCH && !g->go &&
+               !(s->cfg.dws_loop_bypass && loop_branch(g, d, pc));
+    int cause = sync ? 3 : g->after_barrier ? 2 : s->cfg.dws_reconv == 1 && (d->cls == ISA_CLASS_LOAD || d->cls == ISA_CLASS_STORE) ? 1 : 0;
+    g->after_barrier = 0;
+    if (!base || !cause) return 0;
+    port_begin(u, g->id, merge_candidates(s, u, g));
+    uint64_t mv = u->wout.merge_vec;
+    if (mv) {
+        g->own.e[0].mask = u->wout.merge_mask;
+        for (int k = 0; k < u->ngrp; k++)
+            if ((mv >> k) & 1) {
+                group_free(s, u, &u->grp[k]);
+                if (cause == 1) u->st.merges_pc++;
+                else if (cause == 2) u->st.merges_barrier++;
+                else u->st.merges_sync++;
+            }
+        u->win.merge = 1;
+        if (w->ngroups == 1) fold(g);
+    }
+    if (!sync || !is_split(g)) return 0;
+    /* wait here for the other splits (001 §5.3.1, 000 §5.3) */
+    g->wait = WAIT_SYNC;
+    dws_slot_release(s, u, g);
+    sim_sync_avail(s, u, g);
+    u->st.sync_waits++;
+    u->next_ready = s->cycle + 1;
+    dws_sync_breaker(s, u, w);
+    return 1;
+}
+
+int dws_branch_split(struct wsim *s, wpu_t *u, group_t *g, const isa_insn_t *d, uint32_t pc, wmask_t taken,
+                     wmask_t fall)
+{
+    if (!at_base(g)) return 0;
+    int want = is_split(g) ? s->cfg.dws_branch != 0 && s->cfg.dws_branches == 0
+                           : s->cfg.dws_branch == 2 || (s->cfg.dws_branch == 1 && (d->flags & ISA_F_SHORT_PDOM));
+    if (!want) return 0;
+    uint32_t rpc = is_split(g) ? g->own.e[0].rpc : rs_top(g->rs)->rpc;
+    if (d->target == rpc || pc + 4 == rpc) return 0; /* a side that is already there: no split */
+    if (!port_busy(u)) port_begin(u, g->id, 0);
+    if (u->wout.nfree < 1) {
+        u->st.wst_full++;
+        return 0;
+    }
+    uint64_t ready = s->cycle + (s->cfg.lat_alu > s->cfg.pipeline_depth ? s->cfg.lat_alu : s->cfg.pipeline_depth);
+    split(s, u, g, pc + 4, fall, d->target, taken, ready);
+    u->st.splits_branch++;
+    return 1;
+}
+
+/* No other group of the WPU can issue next cycle (001 §5.2 LazySplit). */
+static int others_ready(const struct wsim *s, const wpu_t *u, const group_t *g)
+{
+    for (int k = 0; k < u->ngrp; k++)
+        if (k != g->id && u->avail[k] <= s->cycle + 1) return 1;
+    return 0;
+}
+
+void dws_after_issue(struct wsim *s, wpu_t *u, group_t *g, const isa_insn_t *d, int cls, const mem_result_t *r,
+                     wmask_t before, wmask_t live_before)
+{
+    warp_t *w = g->w;
+    (void)cls;
+    if (!port_busy(u)) port_begin(u, g->id, 0);
+    wst_in_t *in = &u->win;
+    in->issue = 1;
+    in->resume = g->resume;
+    g->resume = 0;
+    g->go = 0;
+    g->pend_hit = wmask_none();
+    /* lanes that left g this issue without parking: exited, returned past its
+     * stack, or went to the split it spawned on a branch */
+    wmask_t dead = wmask_andnot(live_before, w->live), left = wmask_or(s->left, s->spawned);
+    s->left = s->spawned = wmask_none();
+    if (w->rs.depth == 0) return; /* the warp is done: sim.c frees or relaunches */
+
+    if (is_split(g)) {
+        wmask_t now = dws_group_lanes(g);
+        wmask_t parked = wmask_andnot(wmask_andnot(wmask_andnot(before, now), dead), left);
+        if (wmask_any(&parked)) rs_park(&w->rs, parked);
+        if (g->own.depth == 0) { /* the split is over: all its lanes parked, returned or exited */
+            if (wmask_any(&parked)) u->st.merges_stack++;
+            if (w->ngroups == 1) { /* the last: its warp's stack moved on, it is the root again */
+                g->rs = &w->rs;
+                in->set = 1;
+                in->warp = (uint16_t)w->slot;
+                in->lat = u->wst.q.e[g->id].lat;
+            } else {
+                group_free(s, u, g);
+                dws_sync_breaker(s, u, w);
+            }
+            return;
+        }
+    }
+
+    /* memory divergence (001 §5, 000 §5.4) */
+    if (r && s->cfg.dws_mem && at_base(g) && d && rs_top(g->rs)->pc == s->issue_pc + 4 &&
+        g->rs->depth == s->issue_depth) {
+        wmask_t top = rs_top(g->rs)->mask;
+        wmask_t hit = wmask_and(r->hit, top), miss = wmask_and(r->miss, top);
+        if (wmask_any(&hit) && wmask_any(&miss)) {
+            int pol = (int)s->cfg.dws_mem, want;
+            if (pol == 1) want = 1;
+            else if (pol == 4) want = u->wout.latspec;
+            else want = !others_ready(s, u, g);
+            if (want && u->wout.nfree < 1) {
+                u->st.wst_full++;
+                want = 0;
+            }
+            if (want) {
+                uint64_t hr = r->hit_ready > s->cycle + s->cfg.pipeline_depth ? r->hit_ready : s->cycle + s->cfg.pipeline_depth;
+                group_t *c = split(s, u, g, s->issue_pc + 4, miss, s->issue_pc + 4, hit, hr);
+                c->wait = WAIT_MEM;
+                u->st.splits_mem++;
+            } else if (pol == 3) { /* ReviveSplit may split it while it waits */
+                g->pend_hit = hit;
+                g->hit_ready = r->hit_ready;
+            }
+        }
+        if (wmask_any(&miss)) {
+            in->miss = 1;
+            in->lat = (uint32_t)(r->ready - s->cycle);
+            g->resume = 1;
+        }
+    }
+}
+
+int dws_stalled(struct wsim *s, wpu_t *u)
+{
+    if (s->cfg.dws_mem != 3 || u->revive_blocked || port_busy(u)) return 0;
+    for (int k = 0; k < u->ngrp; k++) {
+        group_t *g = &u->grp[k];
+        if (!g->w || g->wait != WAIT_MEM || g->ready_at <= s->cycle || !wmask_any(&g->pend_hit) ||
+            g->hit_ready > s->cycle || !at_base(g))
+            continue;
+        port_begin(u, g->id, 0);
+        if (u->wout.nfree < 1) {
+            u->win.op = 0;
+            u->revive_blocked = 1;
+            u->st.wst_full++;
+            return 0;
+        }
+        const rentry_t *t = rs_top(g->rs);
+        uint32_t pc = t->pc;
+        wmask_t hit = g->pend_hit, miss = wmask_andnot(t->mask, g->pend_hit);
+        g->pend_hit = wmask_none();
+        split(s, u, g, pc, miss, pc, hit, s->cycle + 1);
+        u->st.splits_revive++;
+        u->next_ready = s->cycle + 1;
+        return 1;
+    }
+    return 0;
+}
+
+/* --check: every warp's groups, parked and exited threads partition it; the
+ * table mirrors the groups. */
+int dws_check(struct wsim *s, char *msg, size_t len)
+{
+    char a[WSIM_MAX_LANES / 4 + 2], b[WSIM_MAX_LANES / 4 + 2];
+    for (int i = 0; i < s->nwpus; i++) {
+        wpu_t *u = &s->wpu[i];
+        for (int k = 0; k < s->nwarps; k++) {
+            warp_t *w = &u->warp[k];
+            if (w->gid < 0) continue;
+            wmask_t running = wmask_none(), held = wmask_none(), splits = wmask_none();
+            int n = 0, roots = 0;
+            for (int j = 0; j < u->ngrp; j++) {
+                const group_t *g = &u->grp[j];
+                if (g->w != w) continue;
+                n++;
+                wmask_t lanes = dws_group_lanes(g);
+                wmask_t both = wmask_and(running, lanes);
+                if (wmask_any(&both)) {
+                    wmask_hex(&both, s->width, a);
+                    snprintf(msg, len, "WPU %d warp %d: lanes %s are in two SIMD groups (group %d)", i, k, a, j);
+                    return 1;
+                }
+                running = wmask_or(running, lanes);
+                if (is_split(g)) {
+                    splits = wmask_or(splits, lanes);
+                    for (int e = 0; e < g->own.depth; e++) held = wmask_or(held, g->own.e[e].mask);
+                } else {
+                    roots++;
+                }
+                if (s->cfg.dws) {
+                    const wst_entry_t *e = &u->wst.q.e[j];
+                    const rentry_t *t = rs_top(g->rs);
+                    if (!e->valid || e->warp != w->slot || e->pc != t->pc || !wmask_eq(&e->mask, &t->mask)) {
+                        wmask_hex(&e->mask, s->width, a);
+                        wmask_hex(&t->mask, s->width, b);
+                        snprintf(msg, len, "WPU %d warp %d group %d: warp-split table entry (valid %d warp %d pc "
+                                 "0x%08x mask %s) does not mirror the group (pc 0x%08x mask %s)",
+                                 i, k, j, e->valid, e->warp, e->pc, a, t->pc, b);
+                        return 1;
+                    }
+                }
+            }
+            if (n != w->ngroups || n == 0 || (roots && n != 1)) {
+                snprintf(msg, len, "WPU %d warp %d: %d SIMD groups (%d roots), the warp counts %d", i, k, n, roots,
+                         w->ngroups);
+                return 1;
+            }
+            for (int e = 0; e < w->rs.depth; e++) held = wmask_or(held, w->rs.e[e].mask);
+            if (!roots && !wmask_eq(&splits, &rs_top(&w->rs)->mask)) {
+                wmask_hex(&splits, s->width, a);
+                wmask_hex(&rs_top(&w->rs)->mask, s->width, b);
+                snprintf(msg, len, "WPU %d warp %d: its splits hold lanes %s, its stack's top %s", i, k, a, b);
+                return 1;
+            }
+            if (!wmask_eq(&held, &w->live)) {
+                wmask_hex(&held, s->width, a);
+                wmask_hex(&w->live, s->width, b);
+                snprintf(msg, len, "WPU %d warp %d: groups and stack hold lanes %s, live lanes are %s "
+                         "(a thread lost, duplicated or exited but still held)", i, k, a, b);
+                return 1;
+            }
+        }
+        if (s->cfg.dws)
+            for (int j = 0; j < u->ngrp; j++)
+                if (!u->grp[j].w && u->wst.q.e[j].valid) {
+                    snprintf(msg, len, "WPU %d: warp-split table entry %d is valid without a SIMD group", i, j);
+                    return 1;
+                }
+    }
+    return 0;
+}
