@@ -102,6 +102,7 @@ struct wsim {
     /* per thread */
     int32_t *exit_code;
     uint8_t *tstate;
+    uint64_t *instret; /* instructions each thread executed, recorded when it leaves */
 
     /* warps not yet resident, launched in order as slots free up */
     int total_warps, next_warp, resident_warps;

@@ -87,6 +87,7 @@ wsim_t *wsim_create(const wsim_config_t *cfg, const char *elf_path, char *err, s
     s->nwpus = (int)c.wpus, s->nwarps = (int)c.warps, s->width = (int)c.width;
     s->nthreads = (uint32_t)c.threads;
     s->exit_code = calloc(s->nthreads, sizeof *s->exit_code);
+    s->instret = calloc(s->nthreads, sizeof *s->instret);
     s->tstate = malloc(s->nthreads);
     memset(s->tstate, TS_PENDING, s->nthreads);
     s->live_threads = s->nthreads;
@@ -169,6 +170,7 @@ void wsim_destroy(wsim_t *s)
     }
     free(s->wpu);
     free(s->exit_code);
+    free(s->instret);
     free(s->tstate);
     mem_destroy(s->mem);
     memsys_free(&s->ms);
@@ -238,6 +240,7 @@ void sim_barrier_arrive(struct wsim *s, group_t *g, wmask_t lanes, uint32_t pc)
 
 static void thread_leaves(struct wsim *s, warp_t *w, int lane)
 {
+    s->instret[w->tid0 + (uint32_t)lane] = w->th[lane].instret;
     wmask_clear(&w->live, lane);
     s->live_threads--;
     if (s->barrier_arrived && s->barrier_arrived >= s->live_threads) barrier_release(s);
@@ -658,6 +661,16 @@ static const char *status_name(int st)
                                                                                         : "check_failed";
 }
 
+/* FNV-1a over every thread's instruction count, in thread order: equal
+ * under every configuration (mechanisms change timing, never work). */
+static uint64_t instret_hash(const wsim_t *s)
+{
+    uint64_t h = 0xcbf29ce484222325ull;
+    for (uint32_t t = 0; t < s->nthreads; t++)
+        for (int b = 0; b < 64; b += 8) h = (h ^ ((s->instret[t] >> b) & 0xff)) * 0x100000001b3ull;
+    return h;
+}
+
 static void print_stats_json(const stats_t *t, FILE *out, const char *indent)
 {
 #define STAT(name, help) fprintf(out, "%s\"%s\": %llu,\n", indent, #name, (unsigned long long)t->name);
@@ -697,7 +710,8 @@ void wsim_print_stats(const wsim_t *s, FILE *out, int json)
             for (int i = 0; i < s->nwpus; i++) n += s->wpu[i].div_degree[k];
             fprintf(out, "%s%llu", k ? ", " : "", (unsigned long long)n);
         }
-        fprintf(out, "],\n  \"threads\": {\n    \"count\": %u,\n    \"exited_zero\": %u,\n"
+        fprintf(out, "],\n  \"threads\": {\n    \"instret_hash\": \"%016llx\",\n", (unsigned long long)instret_hash(s));
+        fprintf(out, "    \"count\": %u,\n    \"exited_zero\": %u,\n"
                      "    \"exited_nonzero\": %u,\n    \"faulted\": %u,\n    \"unfinished\": %u,\n"
                      "    \"exit_codes\": [",
                 s->nthreads, ok, nonzero, faulted, unfinished);

@@ -92,8 +92,8 @@ static int load_named(wsim_config_t *cfg, const wsim_preset_t *table, const char
         }
     FILE *f = fopen(name, "r");
     if (!f && !strchr(name, '/') && !strstr(name, ".cfg")) {
-        int n = snprintf(err, errlen, "--%s %s: no such %s or file; %ss:", table == wsim_presets ? "config" : "policy",
-                         name, what, what);
+        int n = snprintf(err, errlen, "--%s %s: no such %s or file; %s:", table == wsim_presets ? "config" : "policy",
+                         name, what, table == wsim_presets ? "presets" : "policies");
         for (const wsim_preset_t *p = table; p->name && n > 0 && (size_t)n < errlen; p++)
             n += snprintf(err + n, errlen - (size_t)n, " %s", p->name);
         return -1;

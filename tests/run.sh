@@ -313,12 +313,12 @@ expect_usage() { # NAME MESSAGE(regex) ARGS...
   if [ $RC -eq 2 ] && grep -Eq -- "$msg" "$ERR"; then ok
   else bad "$name: want exit 2 and '$msg'; got $RC: $(cat "$ERR")"; fi
 }
-expect_usage unknown-option "^wpusim: unknown option '--bogus'; valid options: --config, --set, " --bogus "$GOOD"
+expect_usage unknown-option "^wpusim: unknown option '--bogus'; valid options: --config, --policy, --set, " --bogus "$GOOD"
 expect_usage unknown-key "^wpusim: unknown configuration key 'nope'; valid keys: wpus, warps, width, threads, " --set nope=1 "$GOOD"
 expect_usage not-int "^wpusim: width: 'abc' is not an integer \(allowed 1\.\.256\)$" --set width=abc "$GOOD"
 expect_usage range "^wpusim: width: 0 is out of range \(allowed 1\.\.256\)$" --set width=0 "$GOOD"
 expect_usage negative "^wpusim: threads: '-4' is not a non-negative integer" --threads -4 "$GOOD"
-expect_usage enum "^wpusim: scheduler: 'fifo' is not one of: rr$" --set scheduler=fifo "$GOOD"
+expect_usage enum "^wpusim: scheduler: 'fifo' is not one of: rr|swf$" --set scheduler=fifo "$GOOD"
 expect_usage not-kv "^wpusim: 'width' is not key=value$" --set width "$GOOD"
 expect_usage stack-align "^wpusim: stack_size: 1000 is not a multiple of 16$" --set stack_size=1000 "$GOOD"
 expect_usage stacks-fit "^wpusim: threads x stack_size = 1000000 x 16384 bytes does not fit below stack_top 0xc0000000; lower threads or stack_size$" --threads 1000000 "$GOOD"
@@ -369,6 +369,85 @@ done
 [ $helpok = 1 ] && [ $RC -eq 0 ] && ok
 run opt-version 30 "$SIM" --version
 if [ $RC -eq 0 ] && grep -Eq '^wpusim [0-9]+\.[0-9]+\.[0-9]+$' "$OUT"; then ok; else bad "--version: $(cat "$OUT")"; fi
+
+# ---------------------------------------------------------------- dynamic warp subdivision
+# The warp-split table's C model against hand-worked values; every kernel
+# under every named policy on every preset with --check: results, thread-
+# instruction count and per-thread instruction counts identical to Conv.
+group dws
+run wst-unit 60 "$B/tests/test_wst"
+if [ $RC -eq 0 ]; then ok; else bad "test_wst: $(grep FAIL "$OUT" | head -n 5)"; fi
+mkdir -p "$T/dws"
+for preset in dws maws-coherent maws-bulksync dom dom-l2 lwm; do
+  extra=""; [ $preset = lwm ] && extra="--set dws_entries=64" # 32 warps: every warp holds an entry
+  for elf in "$B"/kernels/*.elf; do echo "$elf $preset $T/dws${extra:+ $extra}"; done
+done | xargs -P 2 -L 1 bash tests/dws_equiv.sh "$SIM" > "$T/dws/results" 2>&1
+while read -r word rest; do
+  if [ "$word" = ok ]; then ok; else bad "$rest"; fi
+done < "$T/dws/results"
+n=$(grep -c '' "$T/dws/results")
+want=$(( $(ls "$B"/kernels/*.elf | wc -l) * 6 * $(ls sim/policies/*.cfg | wc -l) ))
+if [ "$n" = "$want" ]; then ok; else bad "policy matrix: $n results, expected $want"; fi
+# Each mechanism does what its policy says (on kernels that diverge).
+dws_stat() { # dws_stat POLICY KERNEL KEY: the total of KEY on the dws preset
+  run "dws-$1-$2" 120 "$SIM" --policy "$1" --stats json "$B/kernels/$2.elf"
+  json_total "$OUT" "$3"
+}
+for pk in "DWS.BranchOnly.Stack nqueens" "DWS.BranchOnly.PC nqueens"; do set -- $pk
+  sb=$(dws_stat $1 $2 splits_branch); sm=$(dws_stat $1 $2 splits_mem); mp=$(dws_stat $1 $2 merges_pc)
+  if [ "${sb:-0}" -gt 0 ] && [ "$sm" = 0 ] && { [ $1 = DWS.BranchOnly.PC ] || [ "$mp" = 0 ]; }; then ok
+  else bad "$1 on $2: splits_branch $sb (want > 0), splits_mem $sm (want 0), merges_pc $mp"; fi
+done
+for pol in DWS.ReviveSplit.MemOnly DWS.AggressSplit.BL MAWS.LatSpec; do
+  sb=$(dws_stat $pol kmeans splits_branch); sm=$(dws_stat $pol kmeans splits_mem)
+  if [ "$sb" = 0 ] && [ "${sm:-0}" -gt 0 ]; then ok; else bad "$pol on kmeans: splits_branch $sb (want 0), splits_mem $sm (want > 0)"; fi
+done
+sr=$(dws_stat DWS.ReviveSplit kmeans splits_revive)
+if [ "${sr:-0}" -gt 0 ]; then ok; else bad "DWS.ReviveSplit on kmeans: no revive splits"; fi
+sy=$(dws_stat DWS.AggressSplit.BL kmeans merges_sync)
+if [ "${sy:-0}" -gt 0 ]; then ok; else bad "DWS.AggressSplit.BL on kmeans: no merges at re-convergence points"; fi
+ms=$(dws_stat DWS.BranchOnly.Stack interp merges_stack)
+if [ "${ms:-0}" -gt 0 ]; then ok; else bad "DWS.BranchOnly.Stack on interp: no splits ended at the post-dominator"; fi
+# The table and its scheduler with nothing to split on: cycle for cycle Conv.
+for k in kmeans nqueens; do
+  run dws-nosplit 60 "$SIM" --policy DWS.ReviveSplit --set dws_mem=none --set dws_branch=none --stats json "$B/kernels/$k.elf"
+  a=$(sed -n 's/^  "cycles": \([0-9]*\),$/\1/p' "$OUT")
+  run dws-conv 60 "$SIM" --policy Conv --stats json "$B/kernels/$k.elf"
+  b=$(sed -n 's/^  "cycles": \([0-9]*\),$/\1/p' "$OUT")
+  if [ -n "$a" ] && [ "$a" = "$b" ]; then ok; else bad "$k: dws on without split causes takes $a cycles, Conv $b"; fi
+done
+# A table with one entry per warp cannot split while every warp is resident.
+full_w=$(dws_stat DWS.AggressSplit kmeans wst_full)
+run dws-full 60 "$SIM" --policy DWS.AggressSplit --set dws_entries=4 --stats json "$B/kernels/kmeans.elf"
+if [ "$(json_total "$OUT" wst_full)" -gt "${full_w:-0}" ]; then ok
+else bad "4-entry table for 4 warps: wst_full $(json_total "$OUT" wst_full), 16 entries: $full_w"; fi
+# Determinism and stepping == skipping under DWS.
+run dws-det1 60 "$SIM" --policy MAWS.LatSpec --config maws-coherent --stats json "$B/kernels/merge.elf"; cp "$OUT" "$T/dws/det1"
+run dws-det2 60 "$SIM" --policy MAWS.LatSpec --config maws-coherent --stats json "$B/kernels/merge.elf"
+if cmp -s "$OUT" "$T/dws/det1"; then ok; else bad "two identical MAWS.LatSpec runs differ"; fi
+run dws-step 120 "$SIM" --policy MAWS.LatSpec --config maws-coherent --set skip_idle=0 --stats json "$B/kernels/merge.elf"
+if diff <(grep -v skip_idle "$OUT") <(grep -v skip_idle "$T/dws/det1") >/dev/null; then ok
+else bad "MAWS.LatSpec: stepping every cycle and skipping idle cycles differ"; fi
+# The recorded port trace: a header and one line per operation.
+run dws-record 60 "$SIM" --quiet --policy DWS.ReviveSplit --record-block wst="$T/dws/wst.trace" "$B/kernels/filter.elf"
+if [ $RC -eq 0 ] && head -n 1 "$T/dws/wst.trace" | grep -qx '# wst entries=16 width=16 warps=4 pc_bits=32 cnt_bits=16 mfc_bits=16' \
+   && sed -n 2p "$T/dws/wst.trace" | grep -Eq '^c=000000000000 u=000 idx=00 elig=0{16} op=1 free=0 set=1 warp=000 pc=00010000 mask=ffff st=0 ' \
+   && [ "$(grep -c 'spawn=1' "$T/dws/wst.trace")" -gt 0 ]; then ok
+else bad "--record-block wst: $(head -n 2 "$T/dws/wst.trace" | cut -c1-200)"; fi
+# Bad input: clear errors.
+run dws-bad1 30 "$SIM" --policy DWS.Nope "$B/kernels/filter.elf"
+if [ $RC -eq 2 ] && grep -q "no such policy or file; policies: Conv DWS.AggressSplit" "$ERR"; then ok; else bad "unknown policy: $RC $(cat "$ERR")"; fi
+run dws-bad2 30 "$SIM" --config lwm --policy DWS.ReviveSplit "$B/kernels/filter.elf"
+if [ $RC -eq 2 ] && grep -q "dws_entries: 16 warp-split table entries for 32 warps" "$ERR"; then ok; else bad "small table: $RC $(cat "$ERR")"; fi
+run dws-bad3 30 "$SIM" --set scheduler=swf "$B/kernels/filter.elf"
+if [ $RC -eq 2 ] && grep -q "scheduler: swf .* it needs dws = on" "$ERR"; then ok; else bad "swf without dws: $RC $(cat "$ERR")"; fi
+run dws-bad4 30 "$SIM" --record-block wst="$T/x" "$B/kernels/filter.elf"
+if [ $RC -eq 2 ] && grep -q "no warp-split table with dws = off" "$ERR"; then ok; else bad "record without dws: $RC $(cat "$ERR")"; fi
+# The watchdog names the stuck warp and its groups (provoked: 2000-cycle memory, 500-cycle watchdog).
+run dws-watchdog 30 "$SIM" --policy DWS.ReviveSplit --set memory=fixed --set mem_latency=2000 --set watchdog=500 "$B/kernels/filter.elf"
+if [ $RC -eq 3 ] && grep -q "^wpusim: watchdog at cycle [0-9]*: WPU 0 warp 0 (threads 0..) has issued nothing since cycle" "$ERR" \
+   && grep -q "group 0 (root): pc 0x[0-9a-f]* (.*) lanes ffff, waits for memory" "$ERR"; then ok
+else bad "watchdog: want exit 3 and a report; got $RC: $(head -c 400 "$ERR")"; fi
 
 # ---------------------------------------------------------------- sanitizers
 # The simulator built with AddressSanitizer and UBSan on a cross-section:
