@@ -1,0 +1,170 @@
+// Shared testbench driver: options, the waveform, the failure report
+// (see tb.h).
+#include "tb.h"
+
+#include <cinttypes>
+#include <cstdlib>
+#include <cstring>
+#include <ctime>
+
+#include "verilated_fst_c.h"
+
+void PortBits::set_field(int lsb, int width, uint64_t v) {
+    if (width < 64) v &= (1ull << width) - 1;
+    while (width > 0) {
+        int off = lsb % 32, n = 32 - off < width ? 32 - off : width;
+        w[lsb / 32] |= (uint32_t)(v << off);
+        v >>= n;
+        lsb += n;
+        width -= n;
+    }
+}
+
+std::string PortBits::hex() const {
+    static const char hx[] = "0123456789abcdef";
+    std::string s;
+    int digits = (bits + 3) / 4;
+    for (int d = digits - 1; d >= 0; d--) s += hx[(w[d / 8] >> (4 * (d % 8))) & 15];
+    return s;
+}
+
+PortBits port_bits(uint64_t v, int bits) {
+    PortBits p(bits);
+    p.set_field(0, bits < 64 ? bits : 64, v);
+    return p;
+}
+
+void History::push(const std::string &line) {
+    lines_.push_back(line);
+    if (lines_.size() > depth_) lines_.erase(lines_.begin());
+}
+
+void History::print(FILE *f) const {
+    for (const auto &l : lines_) fprintf(f, "  %s\n", l.c_str());
+}
+
+TbRun::TbRun(const TbOpts &o, VerilatedContext *ctx) : o_(o), ctx_(ctx) {}
+TbRun::~TbRun() { close(); }
+
+bool TbRun::want_waves() const { return o_.trace || o_.window_run; }
+
+VerilatedFstC *TbRun::trace_handle() {
+    if (!fst_) fst_ = new VerilatedFstC;
+    return fst_;
+}
+
+void TbRun::open_waves() {
+    if (fst_) fst_->open(o_.wave.c_str());
+}
+
+void TbRun::dump(uint64_t time) {
+    if (!fst_) return;
+    if (o_.window_run && (time < 2 * o_.trace_from || time > 2 * o_.trace_to + 1)) return;
+    fst_->dump(time);
+}
+
+void TbRun::close() {
+    if (fst_) {
+        fst_->close();
+        delete fst_;
+        fst_ = nullptr;
+    }
+}
+
+bool TbRun::check(uint64_t cycle, const char *port, const PortBits &exp, const PortBits &act) {
+    bool same = exp.w.size() == act.w.size();
+    for (std::size_t i = 0; same && i < exp.w.size(); i++) {
+        uint32_t m = (i + 1) * 32 <= (std::size_t)exp.bits ? ~0u : (1u << (exp.bits % 32)) - 1;
+        same = ((exp.w[i] ^ act.w[i]) & m) == 0;
+    }
+    if (same || failed_) return same;
+    failed_ = true;
+    fail_cycle_ = cycle;
+    char buf[128];
+    snprintf(buf, sizeof buf, "clock %" PRIu64 ": port %s", cycle, port);
+    fail_msg_ = std::string(buf) + "\n  expected (C model) " + exp.hex() + "\n  actual   (RTL)     " + act.hex();
+    return false;
+}
+
+void TbRun::failure(uint64_t cycle, const std::string &msg) {
+    if (failed_) return;
+    failed_ = true;
+    fail_cycle_ = cycle;
+    char buf[64];
+    snprintf(buf, sizeof buf, "clock %" PRIu64 ": ", cycle);
+    fail_msg_ = buf + msg;
+}
+
+int TbRun::fail(const History &h) {
+    fprintf(stderr, "FAIL at %s\n recent inputs, oldest first:\n", fail_msg_.c_str());
+    h.print(stderr);
+    return 1;
+}
+
+static bool opt_value(const char *arg, const char *name, const char **val) {
+    while (*arg == '-' || *arg == '+') arg++;
+    size_t n = strlen(name);
+    if (strncmp(arg, name, n) != 0) return false;
+    if (arg[n] == '=') { *val = arg + n + 1; return true; }
+    if (arg[n] == 0) { *val = nullptr; return true; }
+    return false;
+}
+
+int tb_main(int argc, char **argv, const char *block, int (*run)(const TbOpts &, TbRun &, VerilatedContext *)) {
+    TbOpts o;
+    bool seeded = false;
+    for (int i = 1; i < argc; i++) {
+        const char *v = nullptr;
+        if (opt_value(argv[i], "seed", &v) && v) { o.seed = strtoull(v, nullptr, 0); seeded = true; }
+        else if (opt_value(argv[i], "cycles", &v) && v) o.cycles = strtoull(v, nullptr, 0);
+        else if (opt_value(argv[i], "replay", &v) && v) o.replay = v;
+        else if (opt_value(argv[i], "log", &v) && v) o.log = v;
+        else if (opt_value(argv[i], "window", &v) && v) o.window = strtoull(v, nullptr, 0);
+        else if (opt_value(argv[i], "trace", &v)) { o.trace = true; if (v) o.wave = v; }
+        else if (opt_value(argv[i], "wave", &v) && v) o.wave = v;
+        else if (opt_value(argv[i], "quiet", &v)) o.quiet = true;
+        else {
+            fprintf(stderr, "%s_tb: unknown option %s\n"
+                    "usage: %s_tb [+seed=N] [+cycles=N] [+replay=FILE] [+log=FILE] [+trace[=FILE]] [+wave=FILE] [+window=N] [+quiet]\n",
+                    block, argv[i], block);
+            return 2;
+        }
+    }
+    if (!seeded) o.seed = ((uint64_t)time(nullptr) << 20) ^ (uint64_t)clock();
+    if (o.wave.empty()) o.wave = std::string(block) + (o.trace ? ".fst" : "_fail.fst");
+    if (o.replay.empty()) printf("%s_tb: seed %" PRIu64 " (replay with +seed=%" PRIu64 ")\n", block, o.seed, o.seed);
+
+    int rc;
+    uint64_t fail_cycle;
+    bool mismatch;
+    {
+        VerilatedContext ctx;
+        ctx.fatalOnError(false); // a failed assertion is reported like a mismatch
+        ctx.traceEverOn(true);
+        TbRun r(o, &ctx);
+        rc = run(o, r, &ctx);
+        fail_cycle = r.fail_cycle();
+        mismatch = r.failed();
+    }
+    if (rc != 0 && mismatch && !o.trace) { // a mismatch or a failed assertion
+        // Run again, recording only the clocks before the failure.
+        TbOpts w = o;
+        w.window_run = true;
+        w.quiet = true;
+        w.log.clear();
+        w.trace_from = fail_cycle > o.window ? fail_cycle - o.window : 0;
+        w.trace_to = fail_cycle + 1;
+        VerilatedContext ctx;
+        ctx.fatalOnError(false);
+        ctx.traceEverOn(true);
+        TbRun r(w, &ctx);
+        FILE *devnull = freopen("/dev/null", "w", stderr);
+        (void)devnull;
+        run(w, r, &ctx);
+        r.close();
+        printf("%s_tb: waveform of clocks %" PRIu64 "..%" PRIu64 " in %s\n", block, w.trace_from, w.trace_to,
+               o.wave.c_str());
+    }
+    if (rc == 0 && o.trace) printf("%s_tb: waveform in %s\n", block, o.wave.c_str());
+    return rc;
+}

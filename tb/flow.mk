@@ -1,0 +1,141 @@
+# The RTL flow: lint, testbenches, synthesis and waveforms for every block
+# in RTL_BLOCKS and every parameter set of its tb/<block>.params
+# (docs/rtl.md). Included by the top Makefile.
+#
+#   make rtl-lint               verilator -Wall and yosys structural checks, every set
+#   make tb                     build every testbench (RTL and post-synthesis)
+#   make rtl-test               lint + a short random run per set + post-synthesis runs
+#   make rtl-long               millions of random clocks per set (RTL_LONG_CYCLES)
+#   make synth                  area report per block and set, and build/synth/summary.md
+#   make wave BLOCK=wst [SET=dws] [SEED=1]   a short traced run, opened in GTKWave
+#
+# A block <b> is its files plus one word in RTL_BLOCKS:
+#   rtl/ws_<b>.sv (top module ws_<b>, may include rtl/*.svh), tb/<b>_tb.cpp
+#   (the harness: tb/common/tb.h), tb/<b>.params (parameter sets),
+#   cmodel/blocks/<b>.c (its C model), tb/<b>.gtkw (waveform layout).
+
+RTL_BLOCKS := wst
+
+VERILATOR ?= verilator
+YOSYS     ?= yosys
+GTKWAVE   ?= gtkwave
+RTL_OUT   := $(BUILD)/rtl
+SYNTH_OUT := $(BUILD)/synth
+# clocks of the random run per set in rtl-test (make test) and in rtl-long
+RTL_CYCLES      ?= 200000
+RTL_LONG_CYCLES ?= 3000000
+# the sets whose synthesized netlists rtl-test simulates (rtl-long: every set)
+RTL_NET_SETS ?= dws small
+RTL_SEED ?= 1
+
+RTL_SV_COMMON := $(wildcard rtl/*.svh)
+TB_COMMON     := tb/common/tb.h tb/common/tb_main.cpp
+VL_BUILD_FLAGS := --cc --exe --build -j 2 --trace-fst --prefix Vdut -Wno-fatal
+# the synthesized netlists are large flat C++: compile them without optimization
+VL_NET_FLAGS  := -Wno-lint -Wno-style -Wno-UNOPTFLAT --MAKEFLAGS "OPT_FAST=-O0 OPT_SLOW=-O0 OPT_GLOBAL=-O1"
+
+# $(call rtl_sets,B): the set names of block B; $(call rtl_params,B,S): its KEY=VALUE words
+rtl_sets   = $(shell sed -n 's/^\([A-Za-z0-9_]*\)[[:space:]].*=.*/\1/p' tb/$(1).params)
+rtl_params = $(shell sed -n 's/^$(2)[[:space:]][[:space:]]*//p' tb/$(1).params)
+# every block:set pair
+RTL_PAIRS := $(foreach b,$(RTL_BLOCKS),$(foreach s,$(call rtl_sets,$(b)),$(b)/$(s)))
+
+.PHONY: rtl-tools rtl-lint tb rtl-test rtl-long synth wave
+
+rtl-tools:
+	@command -v $(VERILATOR) >/dev/null && command -v $(YOSYS) >/dev/null || \
+	  { echo "rtl: verilator and yosys are needed (make setup, or: apt-get install verilator yosys gtkwave)" >&2; exit 1; }
+
+# The C model of a block, compiled as C for the harness.
+$(RTL_OUT)/cobj/%.o: cmodel/blocks/%.c cmodel/blocks/%.h cmodel/mask.h
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -c $< -o $@
+
+# Rules per block and set:
+#   $(RTL_OUT)/B/S/lint.ok        verilator -Wall and yosys checks passed
+#   $(RTL_OUT)/B/S/rtl/B_tb       the testbench on the RTL
+#   $(RTL_OUT)/B/S/net/B_tb       the testbench on the synthesized netlist
+#   $(SYNTH_OUT)/B-S.stat         yosys statistics (cells, area), netlist B-S.v
+define RTL_SET_RULES
+RTL_P_$(1)_$(2) := $$(call rtl_params,$(1),$(2))
+RTL_TB_DEPS_$(1) := tb/$(1)_tb.cpp tb/$(1).params $(TB_COMMON) $(RTL_OUT)/cobj/$(1).o
+RTL_TB_CFLAGS_$(1)_$(2) := -I$(CURDIR)/tb/common -iquote $(CURDIR)/cmodel $$(RTL_P_$(1)_$(2):%=-DTB_%)
+
+$(RTL_OUT)/$(1)/$(2)/lint.ok: rtl/ws_$(1).sv $(RTL_SV_COMMON) tb/$(1).params synth/lint.ys
+	@mkdir -p $$(dir $$@)
+	@$(VERILATOR) --lint-only -Wall -Irtl --top-module ws_$(1) $$(RTL_P_$(1)_$(2):%=-G%) rtl/ws_$(1).sv \
+	  > $$(dir $$@)lint.log 2>&1 || { cat $$(dir $$@)lint.log; echo "rtl-lint: verilator -Wall: $(1) $(2)"; exit 1; }
+	@$(YOSYS) -q -l $$(dir $$@)yosys-lint.log -p "read_verilog -sv -Irtl rtl/ws_$(1).sv; \
+	  chparam $$(foreach p,$$(RTL_P_$(1)_$(2)),-set $$(subst =, ,$$(p))) ws_$(1); script synth/lint.ys" \
+	  > /dev/null 2>&1 || { grep -i "warning\|error" $$(dir $$@)yosys-lint.log | head -20; echo "rtl-lint: yosys: $(1) $(2)"; exit 1; }
+	@touch $$@
+
+$(RTL_OUT)/$(1)/$(2)/rtl/$(1)_tb: rtl/ws_$(1).sv $(RTL_SV_COMMON) $$(RTL_TB_DEPS_$(1))
+	@mkdir -p $$(dir $$@)
+	@echo "  VERILATE $(1) $(2) (RTL)"
+	@$(VERILATOR) $(VL_BUILD_FLAGS) --assert -Irtl --top-module ws_$(1) -Mdir $$(dir $$@) \
+	  $$(RTL_P_$(1)_$(2):%=-G%) -CFLAGS "$$(RTL_TB_CFLAGS_$(1)_$(2))" \
+	  rtl/ws_$(1).sv $(CURDIR)/tb/$(1)_tb.cpp $(CURDIR)/tb/common/tb_main.cpp $(CURDIR)/$(RTL_OUT)/cobj/$(1).o \
+	  -o $(1)_tb > $$(dir $$@)build.log 2>&1 || { tail -n 30 $$(dir $$@)build.log; exit 1; }
+
+$(SYNTH_OUT)/$(1)-$(2).v $(SYNTH_OUT)/$(1)-$(2).stat &: rtl/ws_$(1).sv $(RTL_SV_COMMON) tb/$(1).params synth/synth.ys synth/cells45.lib
+	@mkdir -p $(SYNTH_OUT)
+	@echo "  SYNTH    $(1) $(2)"
+	@$(YOSYS) -q -l $(SYNTH_OUT)/$(1)-$(2).log -p "read_verilog -sv -Irtl rtl/ws_$(1).sv; \
+	  chparam $$(foreach p,$$(RTL_P_$(1)_$(2)),-set $$(subst =, ,$$(p))) ws_$(1); script synth/synth.ys; \
+	  tee -q -o $(SYNTH_OUT)/$(1)-$(2).stat stat -liberty synth/cells45.lib; \
+	  write_verilog -noattr $(SYNTH_OUT)/$(1)-$(2).v" > /dev/null 2>&1 || \
+	  { grep -i "error" $(SYNTH_OUT)/$(1)-$(2).log | head; echo "synth: yosys failed: $(1) $(2)"; exit 1; }
+
+$(RTL_OUT)/$(1)/$(2)/net/$(1)_tb: $(SYNTH_OUT)/$(1)-$(2).v synth/cells45.v $$(RTL_TB_DEPS_$(1))
+	@mkdir -p $$(dir $$@)
+	@echo "  VERILATE $(1) $(2) (netlist)"
+	@$(VERILATOR) $(VL_BUILD_FLAGS) $(VL_NET_FLAGS) --top-module ws_$(1) -Mdir $$(dir $$@) \
+	  -CFLAGS "$$(RTL_TB_CFLAGS_$(1)_$(2))" \
+	  $(SYNTH_OUT)/$(1)-$(2).v synth/cells45.v $(CURDIR)/tb/$(1)_tb.cpp $(CURDIR)/tb/common/tb_main.cpp \
+	  $(CURDIR)/$(RTL_OUT)/cobj/$(1).o -o $(1)_tb > $$(dir $$@)build.log 2>&1 || { tail -n 30 $$(dir $$@)build.log; exit 1; }
+endef
+$(foreach b,$(RTL_BLOCKS),$(foreach s,$(call rtl_sets,$(b)),$(eval $(call RTL_SET_RULES,$(b),$(s)))))
+
+RTL_LINT_OK := $(RTL_PAIRS:%=$(RTL_OUT)/%/lint.ok)
+rtl_tb      = $(RTL_OUT)/$(1)/rtl/$(firstword $(subst /, ,$(1)))_tb
+net_tb      = $(RTL_OUT)/$(1)/net/$(firstword $(subst /, ,$(1)))_tb
+RTL_NET_PAIRS := $(filter $(foreach s,$(RTL_NET_SETS),%/$(s)),$(RTL_PAIRS))
+
+rtl-lint: rtl-tools $(RTL_LINT_OK)
+	@echo "rtl-lint: $(words $(RTL_LINT_OK)) block/set pairs clean"
+
+tb: rtl-tools $(foreach p,$(RTL_PAIRS),$(call rtl_tb,$(p))) $(foreach p,$(RTL_NET_PAIRS),$(call net_tb,$(p)))
+
+# A random run per set on the RTL, then on the chosen netlists.
+rtl-test: rtl-lint tb
+	@set -e; for p in $(RTL_PAIRS); do b=$${p%%/*}; echo "== $$p (RTL)"; \
+	  $(RTL_OUT)/$$p/rtl/$${b}_tb +seed=$(RTL_SEED) +cycles=$(RTL_CYCLES) +quiet; done
+	@set -e; for p in $(RTL_NET_PAIRS); do b=$${p%%/*}; echo "== $$p (netlist)"; \
+	  $(RTL_OUT)/$$p/net/$${b}_tb +seed=$(RTL_SEED) +cycles=$$(($(RTL_CYCLES) / 4)) +quiet; done
+
+rtl-long: rtl-lint $(foreach p,$(RTL_PAIRS),$(call rtl_tb,$(p)) $(call net_tb,$(p)))
+	@set -e; for p in $(RTL_PAIRS); do b=$${p%%/*}; for seed in 11 12 13; do echo "== $$p (RTL) seed $$seed"; \
+	  $(RTL_OUT)/$$p/rtl/$${b}_tb +seed=$$seed +cycles=$(RTL_LONG_CYCLES) +quiet; done; done
+	@set -e; for p in $(RTL_PAIRS); do b=$${p%%/*}; echo "== $$p (netlist)"; \
+	  $(RTL_OUT)/$$p/net/$${b}_tb +seed=21 +cycles=$$(($(RTL_LONG_CYCLES) / 10)) +quiet; done
+
+# Area: one report per block and set, and the summary (synth/area.py).
+RTL_STATS := $(foreach p,$(RTL_PAIRS),$(SYNTH_OUT)/$(subst /,-,$(p)).stat)
+$(SYNTH_OUT)/summary.md: $(RTL_STATS) synth/area.py synth/wpu_area.def
+	python3 synth/area.py --out $(SYNTH_OUT) $(foreach p,$(RTL_PAIRS),$(subst /, ,$(p))=$(SYNTH_OUT)/$(subst /,-,$(p)).stat)
+synth: rtl-tools $(SYNTH_OUT)/summary.md
+	@cat $(SYNTH_OUT)/summary.md
+
+# A short traced run of one block and set, opened with the block's GTKWave layout.
+BLOCK ?= wst
+SET   ?= $(firstword $(call rtl_sets,$(BLOCK)))
+SEED  ?= 1
+wave: rtl-tools $(call rtl_tb,$(BLOCK)/$(SET))
+	cd $(RTL_OUT)/$(BLOCK)/$(SET) && ./rtl/$(BLOCK)_tb +seed=$(SEED) +cycles=2000 +trace=$(BLOCK).fst +quiet
+	$(GTKWAVE) $(RTL_OUT)/$(BLOCK)/$(SET)/$(BLOCK).fst tb/$(BLOCK).gtkw &
+
+# The block/set pairs, for tests/rtl.sh.
+rtl-pairs:
+	@echo $(RTL_PAIRS)
+.PHONY: rtl-pairs
