@@ -3,11 +3,12 @@
 #   scripts/setup.sh          install what is missing (as root), else print the command
 #   scripts/setup.sh --check  exit 1 if something is missing, installing nothing
 # Needed now: make and gcc build the model; clang, lld and llvm build the RISC-V
-# kernels; python3 runs the suite script. For the RTL flow: verilator, yosys and
-# gtkwave (testbenches, synthesis, waveforms) — installed too, but nothing fails
-# yet if they cannot be, since no test uses them so far.
-NEEDED="make gcc clang lld llvm python3"
-RTL="verilator yosys gtkwave"
+# kernels; python3 runs the suite script; verilator (with g++ and zlib) and
+# yosys run the RTL flow that `make test` checks (tb/flow.mk, tests/rtl.sh).
+# gtkwave only views waveforms (`make wave`): installed too, but a failure to
+# install it is only a warning.
+NEEDED="make gcc g++ clang lld llvm python3 verilator yosys zlib1g-dev"
+RTL="gtkwave"
 
 missing() {
     out=""
@@ -38,6 +39,6 @@ if [ -n "$need" ] && ! apt-get install -y -qq --no-install-recommends $need >/de
     exit 1
 fi
 if [ -n "$rtl" ] && ! apt-get install -y -qq --no-install-recommends $rtl >/dev/null; then
-    echo "setup: warning: could not install the RTL tools:$rtl (not needed by the tests yet)" >&2
+    echo "setup: warning: could not install$rtl (only needed to view waveforms: make wave)" >&2
 fi
 exit 0

@@ -1,0 +1,121 @@
+# The RTL flow's tests, sourced by tests/run.sh (uses its group/ok/bad/run,
+# $B and $T). One group per flow step: lint, the random testbench of every
+# block and parameter set, trace replay, synthesis and post-synthesis
+# simulation. Everything is built through make (tb/flow.mk, docs/rtl.md).
+# WSIM_TEST_LONG=1 runs the random testbenches ten times longer.
+
+RTL_MAKE="make --no-print-directory -s BUILD=$B"
+RTL_CYCLES=200000
+[ "$LONG" = 1 ] && RTL_CYCLES=2000000
+RTL_NET_SETS="dws small"   # the sets whose netlists are simulated here
+
+group rtl-tools
+if command -v verilator >/dev/null && command -v yosys >/dev/null; then
+  RTL_TOOLS=1; ok
+else
+  RTL_TOOLS=0
+  bad "verilator and yosys are needed for the RTL tests and are missing: run 'make setup' (scripts/setup.sh installs verilator, yosys, gtkwave)"
+fi
+
+if [ "$RTL_TOOLS" = 1 ]; then
+RTL_PAIRS=$($RTL_MAKE rtl-pairs)
+
+# ---------------------------------------------------------------- lint
+group rtl-lint
+run rtl-lint 900 $RTL_MAKE -j2 rtl-lint
+if [ $RC -eq 0 ]; then ok; else bad "verilator -Wall / yosys check: $(tail -n 15 "$OUT" "$ERR")"; fi
+
+# ---------------------------------------------------------------- random testbenches
+# Every block and set against its C block, every port every clock; the run
+# fails on any mismatch, failed assertion or coverage point not hit.
+group rtl-tb
+run rtl-tb-build 1800 $RTL_MAKE -j2 tb RTL_NET_SETS="$RTL_NET_SETS"
+if [ $RC -ne 0 ]; then bad "building the testbenches: $(tail -n 20 "$OUT" "$ERR")"; fi
+for p in $RTL_PAIRS; do
+  b=${p%%/*} s=${p#*/}
+  tbx=$B/rtl/$p/rtl/${b}_tb
+  [ -x "$tbx" ] || { bad "$p: no testbench $tbx"; continue; }
+  run "rtl-tb-$b-$s" 300 "$tbx" +seed=1 +cycles=$RTL_CYCLES +quiet +wave="$T/$b-$s.fst"
+  if [ $RC -eq 0 ] && grep -q "PASS" "$OUT"; then ok
+  else bad "$p random run (replay: $tbx +seed=1 +cycles=$RTL_CYCLES): exit $RC: $(tail -n 14 "$OUT" "$ERR")"; fi
+done
+
+# ---------------------------------------------------------------- trace replay
+# A random run's operations logged as a port trace (the --record-block
+# format) and replayed; a corrupted trace and a trace of other parameters
+# must be rejected. Then traces recorded by wpusim from whole kernels.
+group rtl-replay
+dws_tb=$B/rtl/wst/dws/rtl/wst_tb
+maws_tb=$B/rtl/wst/maws/rtl/wst_tb
+if [ -x "$dws_tb" ] && [ -x "$maws_tb" ]; then
+  run rtl-log "$((60))" "$dws_tb" +seed=7 +cycles=30000 +quiet +log="$T/wst-rand.trace"
+  run rtl-replay-log 120 "$dws_tb" +replay="$T/wst-rand.trace"
+  if [ $RC -eq 0 ] && grep -q "all outputs match" "$OUT" && [ "$(grep -c '^c=' "$T/wst-rand.trace")" -gt 20000 ]; then ok
+  else bad "replay of a logged random run: exit $RC: $(tail -n 12 "$OUT" "$ERR")"; fi
+  # flip the recorded latspec of the 1000th line: the replay must name it
+  awk 'NR == 1001 { sub(/latspec=0$/, "latspec=X"); sub(/latspec=1$/, "latspec=0"); sub(/latspec=X$/, "latspec=1") } { print }' \
+      "$T/wst-rand.trace" > "$T/wst-bad.trace"
+  run rtl-replay-bad 120 "$dws_tb" +replay="$T/wst-bad.trace" +window=8 +wave="$T/wst-bad.fst"
+  if [ $RC -eq 1 ] && grep -q "latspec_o (recorded)" "$ERR"; then ok
+  else bad "a corrupted trace was not rejected: exit $RC: $(tail -n 5 "$OUT" "$ERR")"; fi
+  if [ -s "$T/wst-bad.fst" ]; then ok; else bad "no waveform written after a replay mismatch"; fi
+  run rtl-replay-params 60 "$maws_tb" +replay="$T/wst-rand.trace"
+  if [ $RC -eq 3 ] && grep -q "built for" "$ERR"; then ok
+  else bad "a trace of other parameters was not rejected: exit $RC: $(tail -n 5 "$ERR")"; fi
+else
+  bad "no dws/maws testbench to replay with"
+fi
+# Traces recorded by wpusim (needs --record-block): each is replayed on the
+# testbench built for the parameters in its header.
+if "$SIM" --help 2>&1 | grep -q -- "--record-block"; then
+  rtl_set_of() { # the set of tb/wst.params matching a trace header, or nothing
+    local h e w k p c m
+    h=$(head -n 1 "$1")
+    e=$(echo "$h" | sed -n 's/.*entries=\([0-9]*\).*/\1/p'); w=$(echo "$h" | sed -n 's/.*width=\([0-9]*\).*/\1/p')
+    k=$(echo "$h" | sed -n 's/.*warps=\([0-9]*\).*/\1/p'); p=$(echo "$h" | sed -n 's/.*pc_bits=\([0-9]*\).*/\1/p')
+    c=$(echo "$h" | sed -n 's/.*cnt_bits=\([0-9]*\).*/\1/p'); m=$(echo "$h" | sed -n 's/.*mfc_bits=\([0-9]*\).*/\1/p')
+    grep -E "^[a-z0-9_]+ +ENTRIES=$e +WIDTH=$w +WARPS=$k +PC_W=$p +CNT_W=$c +MFC_W=$m *$" tb/wst.params | awk '{ print $1; exit }'
+  }
+  for rec in "filter DWS.ReviveSplit dws" "merge DWS.ReviveSplit dws" "kmeans MAWS.LatSpec maws-coherent" \
+             "filter MAWS.LatSpec maws-coherent"; do
+    set -- $rec
+    elf=$B/kernels/$1.elf
+    [ -f "$elf" ] || { bad "no kernel $elf to record"; continue; }
+    tr=$T/wst-$1-$2.trace
+    run "rtl-rec-$1-$2" 300 "$SIM" --quiet --config "$3" --policy "$2" --arg 4 --record-block wst="$tr" "$elf"
+    if [ $RC -ne 0 ] || [ ! -s "$tr" ]; then bad "recording $1 $2 ($3): exit $RC: $(head -c 400 "$ERR")"; continue; fi
+    set_name=$(rtl_set_of "$tr")
+    if [ -z "$set_name" ]; then bad "$1 $2: no parameter set in tb/wst.params for '$(head -n 1 "$tr")'"; continue; fi
+    run "rtl-replay-$1-$2" 600 "$B/rtl/wst/$set_name/rtl/wst_tb" +replay="$tr" +window=16 +wave="$T/wst-$1-$2.fst"
+    if [ $RC -eq 0 ] && grep -q "all outputs match" "$OUT"; then ok
+    else bad "replay of $1 $2 ($3, set $set_name, $(grep -c '^c=' "$tr") lines): exit $RC: $(tail -n 14 "$OUT" "$ERR")"; fi
+  done
+else
+  echo "  (rtl-replay: $SIM has no --record-block yet; recorded-trace replay skipped)"
+fi
+
+# ---------------------------------------------------------------- synthesis
+# Yosys maps each tested set onto the cell library; the flip-flop count must
+# be exactly the state the contract describes, and the netlist must pass the
+# same random testbench as the RTL.
+group rtl-synth
+for s in $RTL_NET_SETS; do
+  run "rtl-synth-$s" 900 $RTL_MAKE "$B/synth/wst-$s.stat"
+  if [ $RC -ne 0 ]; then bad "synthesis of wst $s: $(tail -n 10 "$OUT" "$ERR")"; continue; fi
+  set -- $(grep -E "^$s " tb/wst.params)
+  shift
+  for kv in "$@"; do eval "P_${kv%%=*}=${kv#*=}"; done
+  clog2() { local n=$1 b=0; while [ $((1 << b)) -lt "$n" ]; do b=$((b + 1)); done; echo $b; }
+  ww=$(clog2 "$P_WARPS"); [ "$ww" -lt 1 ] && ww=1
+  want=$((P_ENTRIES * (1 + 2 + ww + P_PC_W + P_WIDTH + P_CNT_W + 3 * P_MFC_W) + P_MFC_W))
+  got=$(awk '$1 ~ /^DFF/ { n += $2 } END { print n + 0 }' "$B/synth/wst-$s.stat")
+  area=$(sed -n 's/.*Chip area for module .*: \([0-9.]*\).*/\1/p' "$B/synth/wst-$s.stat")
+  if [ "$got" = "$want" ] && [ -n "$area" ]; then ok
+  else bad "wst $s: $got flip-flops after synthesis, the contract's state is $want bits (area '$area')"; fi
+  nettb=$B/rtl/wst/$s/net/wst_tb
+  [ -x "$nettb" ] || { bad "no post-synthesis testbench $nettb"; continue; }
+  run "rtl-net-$s" 600 "$nettb" +seed=3 +cycles=$((RTL_CYCLES / 4)) +quiet +wave="$T/wst-net-$s.fst"
+  if [ $RC -eq 0 ] && grep -q "PASS" "$OUT"; then ok
+  else bad "post-synthesis wst $s (replay: $nettb +seed=3): exit $RC: $(tail -n 14 "$OUT" "$ERR")"; fi
+done
+fi
