@@ -82,7 +82,7 @@ if "$SIM" --help 2>&1 | grep -q -- "--record-block"; then
     elf=$B/kernels/$1.elf
     [ -f "$elf" ] || { bad "no kernel $elf to record"; continue; }
     tr=$T/wst-$1-$2.trace
-    run "rtl-rec-$1-$2" 300 "$SIM" --quiet --config "$3" --policy "$2" --arg 4 --record-block wst="$tr" "$elf"
+    run "rtl-rec-$1-$2" 300 "$SIM" --quiet --config "$3" --policy "$2" --record-block wst="$tr" "$elf"
     if [ $RC -ne 0 ] || [ ! -s "$tr" ]; then bad "recording $1 $2 ($3): exit $RC: $(head -c 400 "$ERR")"; continue; fi
     set_name=$(rtl_set_of "$tr")
     if [ -z "$set_name" ]; then bad "$1 $2: no parameter set in tb/wst.params for '$(head -n 1 "$tr")'"; continue; fi
