@@ -30,6 +30,7 @@ RTL_SEED ?= 1
 
 RTL_SV_COMMON := $(wildcard rtl/*.svh)
 TB_COMMON     := tb/common/tb.h tb/common/tb_main.cpp
+# (each Verilator build runs its own make: MAKEFLAGS= keeps ours out of it)
 VL_BUILD_FLAGS := --cc --exe --build -j 2 --trace-fst --prefix Vdut -Wno-fatal
 # the synthesized netlists are large flat C++: compile them without optimization
 VL_NET_FLAGS  := -Wno-lint -Wno-style -Wno-UNOPTFLAT --MAKEFLAGS "OPT_FAST=-O0 OPT_SLOW=-O0 OPT_GLOBAL=-O1"
@@ -73,7 +74,7 @@ $(RTL_OUT)/$(1)/$(2)/lint.ok: rtl/ws_$(1).sv $(RTL_SV_COMMON) tb/$(1).params syn
 $(RTL_OUT)/$(1)/$(2)/rtl/$(1)_tb: rtl/ws_$(1).sv $(RTL_SV_COMMON) $$(RTL_TB_DEPS_$(1))
 	@mkdir -p $$(dir $$@)
 	@echo "  VERILATE $(1) $(2) (RTL)"
-	@$(VERILATOR) $(VL_BUILD_FLAGS) --assert -Irtl --top-module ws_$(1) -Mdir $$(dir $$@) \
+	@MAKEFLAGS= MFLAGS= $(VERILATOR) $(VL_BUILD_FLAGS) --assert -Irtl --top-module ws_$(1) -Mdir $$(dir $$@) \
 	  $$(RTL_P_$(1)_$(2):%=-G%) -CFLAGS "$$(RTL_TB_CFLAGS_$(1)_$(2))" \
 	  rtl/ws_$(1).sv $(CURDIR)/tb/$(1)_tb.cpp $(CURDIR)/tb/common/tb_main.cpp $(CURDIR)/$(RTL_OUT)/cobj/$(1).o \
 	  -o $(1)_tb > $$(dir $$@)build.log 2>&1 || { tail -n 30 $$(dir $$@)build.log; exit 1; }
@@ -90,7 +91,7 @@ $(SYNTH_OUT)/$(1)-$(2).v $(SYNTH_OUT)/$(1)-$(2).stat &: rtl/ws_$(1).sv $(RTL_SV_
 $(RTL_OUT)/$(1)/$(2)/net/$(1)_tb: $(SYNTH_OUT)/$(1)-$(2).v synth/cells45.v $$(RTL_TB_DEPS_$(1))
 	@mkdir -p $$(dir $$@)
 	@echo "  VERILATE $(1) $(2) (netlist)"
-	@$(VERILATOR) $(VL_BUILD_FLAGS) $(VL_NET_FLAGS) --top-module ws_$(1) -Mdir $$(dir $$@) \
+	@MAKEFLAGS= MFLAGS= $(VERILATOR) $(VL_BUILD_FLAGS) $(VL_NET_FLAGS) --top-module ws_$(1) -Mdir $$(dir $$@) \
 	  -CFLAGS "$$(RTL_TB_CFLAGS_$(1)_$(2))" \
 	  $(SYNTH_OUT)/$(1)-$(2).v synth/cells45.v $(CURDIR)/tb/$(1)_tb.cpp $(CURDIR)/tb/common/tb_main.cpp \
 	  $(CURDIR)/$(RTL_OUT)/cobj/$(1).o -o $(1)_tb > $$(dir $$@)build.log 2>&1 || { tail -n 30 $$(dir $$@)build.log; exit 1; }
