@@ -12,8 +12,8 @@
 // side by side with this module and compares every output every clock.
 //
 // Timing. At most one operation per clock, on entry idx_i. Every output is
-// combinational from the registered state and the two early inputs idx_i and
-// elig_i (no output depends on an operation input, so the pipeline can look
+// combinational from the registered state and the early inputs idx_i, elig_i
+// and mpc_i (no output depends on an operation input, so the pipeline can look
 // at the outputs before deciding the operation). The operation inputs
 // (op_i and the rest) take effect at the rising edge: the state seen in the
 // next clock has it applied. With op_i low the state does not change.
@@ -21,8 +21,9 @@
 // Structure. The state is a set of flat registers, one field of all entries
 // per vector (entry i at bits [i*w +: w]); the read ports ent_<field>_o are
 // these registers. The combinational part has three pieces: the free-entry
-// finder (count and two lowest invalid entries), the merge matcher (same
-// warp and PC as idx_i, eligible), and the lag finder (per warp value, the
+// finder (count and two lowest invalid entries), the merge matcher (valid,
+// eligible entries of idx_i's warp whose PC is mpc_i, the PC idx_i reaches
+// with this clock's instruction), and the lag finder (per warp value, the
 // valid entry with the lowest instruction count, lowest index on ties). The
 // next state computes the new value of entry idx_i once, then writes it to
 // idx_i and, for a spawn, with the child's pc/mask/status to the chosen free
@@ -52,6 +53,7 @@ module ws_wst #(
   // Early inputs from the pipeline (the outputs depend on them)
   input  logic [IDX_W-1:0]           idx_i,
   input  logic [ENTRIES-1:0]         elig_i,
+  input  logic [PC_W-1:0]            mpc_i,
 
   // The operation on entry idx_i, decided by the pipeline after the outputs
   input  logic                       op_i,
@@ -112,13 +114,12 @@ module ws_wst #(
   logic [MFC_W-1:0]          sum_rmfc_q, sum_rmfc_d;
 
   ////////////////////////////////////////////////////////////////////////////
-  // Outputs: combinational from the state, idx_i and elig_i
+  // Outputs: combinational from the state, idx_i, elig_i and mpc_i
   ////////////////////////////////////////////////////////////////////////////
 
   // Entry idx_i, read through one mux per field.
   logic              me_valid;
   logic [WARP_W-1:0] me_warp;
-  logic [PC_W-1:0]   me_pc;
   logic [WIDTH-1:0]  me_mask;
   logic [CNT_W-1:0]  me_icnt;
   logic [MFC_W-1:0]  me_mfc, me_rmfc, me_lat;
@@ -126,7 +127,6 @@ module ws_wst #(
   always_comb begin : read_idx
     me_valid = 1'b0;
     me_warp  = '0;
-    me_pc    = '0;
     me_mask  = '0;
     me_icnt  = '0;
     me_mfc   = '0;
@@ -136,7 +136,6 @@ module ws_wst #(
       if (idx_i == IDX_W'(i)) begin
         me_valid = valid_q[i];
         me_warp  = warp_q[i*WARP_W +: WARP_W];
-        me_pc    = pc_q[i*PC_W +: PC_W];
         me_mask  = mask_q[i*WIDTH +: WIDTH];
         me_icnt  = icnt_q[i*CNT_W +: CNT_W];
         me_mfc   = mfc_q[i*MFC_W +: MFC_W];
@@ -172,7 +171,7 @@ module ws_wst #(
   end
 
   // PC-based re-convergence: valid, eligible entries other than idx_i of the
-  // same warp at the same PC, and the OR of their masks with idx_i's.
+  // same warp at PC mpc_i, and the OR of their masks with idx_i's.
   logic [ENTRIES-1:0] merge_vec;
   logic [WIDTH-1:0]   merge_mask;
 
@@ -181,7 +180,7 @@ module ws_wst #(
     merge_mask = me_mask;
     for (int j = 0; j < ENTRIES; j++) begin
       if (me_valid && valid_q[j] && elig_i[j] && idx_i != IDX_W'(j) &&
-          warp_q[j*WARP_W +: WARP_W] == me_warp && pc_q[j*PC_W +: PC_W] == me_pc) begin
+          warp_q[j*WARP_W +: WARP_W] == me_warp && pc_q[j*PC_W +: PC_W] == mpc_i) begin
         merge_vec[j] = 1'b1;
         merge_mask   = merge_mask | mask_q[j*WIDTH +: WIDTH];
       end

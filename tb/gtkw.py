@@ -22,7 +22,7 @@ def wst(p):
     idx, warp, nfree = clog2(E), clog2(K), math.ceil(math.log2(E + 1))
     groups = [
         ('clock and reset', [('clk_i', 1), ('rst_ni', 1)]),
-        ('early inputs', [('idx_i', idx), ('elig_i', E)]),
+        ('early inputs', [('idx_i', idx), ('elig_i', E), ('mpc_i', p['PC_W'])]),
         ('operation', [('op_i', 1), ('free_i', 1), ('set_i', 1), ('warp_i', warp), ('pc_i', p['PC_W']),
                        ('mask_i', W), ('st_i', 2), ('issue_i', 1), ('resume_i', 1), ('miss_i', 1),
                        ('lat_i', 32), ('merge_i', 1), ('spawn_i', 1), ('pc_b_i', p['PC_W']),

@@ -35,6 +35,7 @@ static uint64_t ones64(int bits) { return bits >= 64 ? ~0ull : (1ull << bits) - 
 static void drive(Vdut *m, const wst_in_t &in, int idx_w, int warp_w) {
     m->idx_i = in.idx & ones64(idx_w);
     m->elig_i = in.elig & ones64(E);
+    m->mpc_i = in.mpc & ones64(TB_PC_W);
     m->op_i = in.op & 1;
     m->free_i = in.free & 1;
     m->set_i = in.set & 1;
@@ -108,9 +109,9 @@ static std::string input_line(uint64_t cyc, const wst_in_t &in, bool rst) {
     wmask_hex(&in.mask, W, m);
     wmask_hex(&in.mask_b, W, mb);
     snprintf(buf, sizeof buf,
-             "c=%" PRIu64 "%s idx=%x elig=%" PRIx64 " op=%x free=%x set=%x warp=%x pc=%x mask=%s st=%x issue=%x "
+             "c=%" PRIu64 "%s idx=%x elig=%" PRIx64 " mpc=%x op=%x free=%x set=%x warp=%x pc=%x mask=%s st=%x issue=%x "
              "resume=%x miss=%x lat=%x merge=%x spawn=%x pc_b=%x mask_b=%s st_b=%x",
-             cyc, rst ? " RESET" : "", in.idx, in.elig, in.op, in.free, in.set, in.warp, in.pc, m, in.st, in.issue,
+             cyc, rst ? " RESET" : "", in.idx, in.elig, in.mpc, in.op, in.free, in.set, in.warp, in.pc, m, in.st, in.issue,
              in.resume, in.miss, in.lat, in.merge, in.spawn, in.pc_b, mb, in.st_b);
     return buf;
 }
@@ -133,7 +134,7 @@ static std::string input_line(uint64_t cyc, const wst_in_t &in, bool rst) {
     X(table_empty, "every entry free")                                                   \
     X(merge_one, "merge absorbs one entry")                                              \
     X(merge_many, "merge absorbs two or more entries")                                   \
-    X(same_pc_not_elig, "same warp and pc, not eligible")                                \
+    X(same_pc_not_elig, "same warp, pc = mpc, not eligible")                              \
     X(merge_with_spawn, "merge and spawn in one clock")                                  \
     X(lag_some, "lag_vec names an entry")                                                \
     X(lag_two_warps, "lag_vec names entries of two warps")                               \
@@ -198,7 +199,7 @@ static void cover(uint64_t *cov, const wst_t &c, const wst_in_t &in, const wst_o
     if (me->valid)
         for (int j = 0; j < E; j++)
             if (j != in.idx && c.q.e[j].valid && !((in.elig >> j) & 1) && c.q.e[j].warp == me->warp &&
-                c.q.e[j].pc == me->pc)
+                c.q.e[j].pc == (in.mpc & (uint32_t)ones64(TB_PC_W)))
                 cov[COV_same_pc_not_elig]++;
     if (!in.op) { cov[COV_op_idle]++; return; }
     if (in.free) { cov[COV_op_free]++; return; }
@@ -256,6 +257,8 @@ class Stimulus {
         else if (r < 75) in.elig = rng_.next() & all;
         else if (r < 85) in.elig = 0;
         else in.elig = rng_.next() & rng_.next() & all;
+        // the PC to merge at: mostly one the entries hold
+        in.mpc = pick_pc(c.q.e[in.idx].pc);
     }
     // The operation, decided after looking at the outputs like a pipeline.
     void op(const wst_t &c, const wst_out_t &o, wst_in_t &in) {
@@ -271,7 +274,11 @@ class Stimulus {
         case IDLE: p_op = 40; break;
         default: break;
         }
-        in = wst_in_t{in.idx, in.elig, 0, 0, 0, 0, 0, {{0}}, 0, 0, 0, 0, 0, 0, 0, 0, {{0}}, 0};
+        wst_in_t early{};
+        early.idx = in.idx;
+        early.elig = in.elig;
+        early.mpc = in.mpc;
+        in = early;
         in.op = rng_.chance(p_op);
         in.free = rng_.chance(p_free);
         in.set = me->valid ? rng_.chance(phase_ == SATURATE ? 0 : 3) : rng_.chance(p_set);
@@ -443,6 +450,7 @@ static bool parse_line(const char *s, int *wpu, Rec *rec) {
         else if (key == "u") *wpu = (int)v;
         else if (key == "idx") i.idx = (uint8_t)v;
         else if (key == "elig") i.elig = v;
+        else if (key == "mpc") i.mpc = (uint32_t)v;
         else if (key == "op") i.op = (uint8_t)v;
         else if (key == "free") i.free = (uint8_t)v;
         else if (key == "set") i.set = (uint8_t)v;
@@ -468,7 +476,7 @@ static bool parse_line(const char *s, int *wpu, Rec *rec) {
         else if (key == "latspec") o.latspec = (uint8_t)v;
         else return false;
     }
-    return fields == 27;
+    return fields == 28;
 }
 
 static int run_replay(Env &v) {
