@@ -40,11 +40,12 @@ wmask_t dws_group_lanes(const group_t *g)
 
 static int port_busy(const wpu_t *u) { return u->win.op; }
 
-static void port_begin(wpu_t *u, int idx, uint64_t elig)
+static void port_begin(wpu_t *u, int idx, uint64_t elig, uint32_t mpc)
 {
     memset(&u->win, 0, sizeof u->win);
     u->win.idx = (uint8_t)idx;
     u->win.elig = elig;
+    u->win.mpc = mpc;
     u->win.op = 1;
     wst_eval(&u->wst, &u->win, &u->wout);
 }
@@ -211,7 +212,7 @@ void dws_init_wpu(struct wsim *s, wpu_t *u)
 void dws_launch(struct wsim *s, wpu_t *u, group_t *g, int initial)
 {
     if (initial) { /* the launch sequence before cycle 0: one warp per clock */
-        port_begin(u, g->id, 0);
+        port_begin(u, g->id, 0, 0);
     }
     u->win.set = 1;
     u->win.warp = (uint16_t)g->w->slot;
@@ -225,17 +226,46 @@ void dws_launch(struct wsim *s, wpu_t *u, group_t *g, int initial)
     }
 }
 
-/* Groups of g's warp that may merge into it now: splits at their base
- * level, ready (or waiting for the others at a re-convergence point). */
-static uint64_t merge_candidates(const struct wsim *s, const wpu_t *u, const group_t *g)
+/* Groups of g's warp that may merge into it: splits at their base level
+ * whose data is back by cycle `by` (the cycle g itself can go on: a split
+ * waiting for an L1 hit of the same load is as good as ready), or that wait
+ * for the others at a re-convergence point. */
+static uint64_t merge_candidates(const struct wsim *s, const wpu_t *u, const group_t *g, uint64_t by)
 {
+    (void)s;
     uint64_t elig = 0;
     for (int k = 0; k < u->ngrp; k++) {
         const group_t *h = &u->grp[k];
         if (h == g || h->w != g->w || !is_split(h) || !at_base(h) || h->wait == WAIT_BARRIER) continue;
-        if (h->wait == WAIT_SYNC || h->ready_at <= s->cycle) elig |= 1ull << k;
+        if (h->wait == WAIT_SYNC || h->ready_at <= by) elig |= 1ull << k;
     }
     return elig;
+}
+
+/* Absorb the table's merge_vec into g (at its base level). Returns the
+ * lanes that joined. */
+static wmask_t merge(struct wsim *s, wpu_t *u, group_t *g, int cause)
+{
+    uint64_t mv = u->wout.merge_vec;
+    if (!mv) return wmask_none();
+    /* the absorbed entries' masks (registered: they did not change this
+     * clock); g's own mask may have (merge_mask_o holds its registered one) */
+    wmask_t joined = wmask_none();
+    for (int k = 0; k < u->ngrp; k++)
+        if ((mv >> k) & 1) joined = wmask_or(joined, u->wst.q.e[k].mask);
+    g->own.e[0].mask = wmask_or(g->own.e[0].mask, joined);
+    for (int k = 0; k < u->ngrp; k++)
+        if ((mv >> k) & 1) {
+            group_t *h = &u->grp[k];
+            if (h->ready_at > g->ready_at) g->ready_at = h->ready_at;
+            group_free(s, u, h);
+            if (cause == 1) u->st.merges_pc++;
+            else if (cause == 2) u->st.merges_barrier++;
+            else u->st.merges_sync++;
+        }
+    u->win.merge = 1;
+    if (g->w->ngroups == 1) fold(g);
+    return joined;
 }
 
 /* 000 §5.5: branches that delimit loop iterations do not make a split wait. */
@@ -253,23 +283,11 @@ int dws_before_issue(struct wsim *s, wpu_t *u, group_t *g, const isa_insn_t *d)
     int base = at_base(g);
     int sync = base && s->cfg.dws_branches == 1 && d->cls == ISA_CLASS_BRANCH && !g->go &&
                !(s->cfg.dws_loop_bypass && loop_branch(g, d, pc));
-    int cause = sync ? 3 : g->after_barrier ? 2 : s->cfg.dws_reconv == 1 && (d->cls == ISA_CLASS_LOAD || d->cls == ISA_CLASS_STORE) ? 1 : 0;
+    int cause = sync ? 3 : g->after_barrier ? 2 : 0;
     g->after_barrier = 0;
     if (!base || !cause) return 0;
-    port_begin(u, g->id, merge_candidates(s, u, g));
-    uint64_t mv = u->wout.merge_vec;
-    if (mv) {
-        g->own.e[0].mask = u->wout.merge_mask;
-        for (int k = 0; k < u->ngrp; k++)
-            if ((mv >> k) & 1) {
-                group_free(s, u, &u->grp[k]);
-                if (cause == 1) u->st.merges_pc++;
-                else if (cause == 2) u->st.merges_barrier++;
-                else u->st.merges_sync++;
-            }
-        u->win.merge = 1;
-        if (w->ngroups == 1) fold(g);
-    }
+    port_begin(u, g->id, merge_candidates(s, u, g, s->cycle), pc);
+    merge(s, u, g, cause);
     if (!sync || !is_split(g)) return 0;
     /* wait here for the other splits (001 §5.3.1, 000 §5.3) */
     g->wait = WAIT_SYNC;
@@ -290,7 +308,7 @@ int dws_branch_split(struct wsim *s, wpu_t *u, group_t *g, const isa_insn_t *d, 
     if (!want) return 0;
     uint32_t rpc = is_split(g) ? g->own.e[0].rpc : rs_top(g->rs)->rpc;
     if (d->target == rpc || pc + 4 == rpc) return 0; /* a side that is already there: no split */
-    if (!port_busy(u)) port_begin(u, g->id, 0);
+    if (!port_busy(u)) port_begin(u, g->id, 0, 0);
     if (u->wout.nfree < 1) {
         u->st.wst_full++;
         return 0;
@@ -313,8 +331,16 @@ void dws_after_issue(struct wsim *s, wpu_t *u, group_t *g, const isa_insn_t *d, 
                      wmask_t before, wmask_t live_before)
 {
     warp_t *w = g->w;
-    (void)cls;
-    if (!port_busy(u)) port_begin(u, g->id, 0);
+    wmask_t joined = wmask_none();
+    /* PC-based re-convergence (001 §4.5): a ready split suspended after the
+     * same load/store is where this one is now */
+    int memi = cls == ISA_CLASS_LOAD || cls == ISA_CLASS_STORE;
+    if (!port_busy(u) && memi && s->cfg.dws_reconv == 1 && w->rs.depth && is_split(g) && at_base(g) &&
+        w->ngroups > 1 && rs_top(g->rs)->pc == s->issue_pc + 4) {
+        port_begin(u, g->id, merge_candidates(s, u, g, g->ready_at), s->issue_pc + 4);
+        joined = merge(s, u, g, 1);
+    }
+    if (!port_busy(u)) port_begin(u, g->id, 0, 0);
     wst_in_t *in = &u->win;
     in->issue = 1;
     in->resume = g->resume;
@@ -324,6 +350,7 @@ void dws_after_issue(struct wsim *s, wpu_t *u, group_t *g, const isa_insn_t *d, 
     /* lanes that left g this issue without parking: exited, returned past its
      * stack, or went to the split it spawned on a branch */
     wmask_t dead = wmask_andnot(live_before, w->live), left = wmask_or(s->left, s->spawned);
+    s->left_ret = s->left;
     s->left = s->spawned = wmask_none();
     if (w->rs.depth == 0) return; /* the warp is done: sim.c frees or relaunches */
 
@@ -332,7 +359,10 @@ void dws_after_issue(struct wsim *s, wpu_t *u, group_t *g, const isa_insn_t *d, 
         wmask_t parked = wmask_andnot(wmask_andnot(wmask_andnot(before, now), dead), left);
         if (wmask_any(&parked)) rs_park(&w->rs, parked);
         if (g->own.depth == 0) { /* the split is over: all its lanes parked, returned or exited */
-            if (wmask_any(&parked)) u->st.merges_stack++;
+            /* re-converged by the stack: at the top's post-dominator, or by
+             * returning to a call made before the split */
+            wmask_t back = wmask_or(parked, wmask_and(left, s->left_ret));
+            if (wmask_any(&back)) u->st.merges_stack++;
             if (w->ngroups == 1) { /* the last: its warp's stack moved on, it is the root again */
                 g->rs = &w->rs;
                 in->set = 1;
@@ -349,8 +379,9 @@ void dws_after_issue(struct wsim *s, wpu_t *u, group_t *g, const isa_insn_t *d, 
     /* memory divergence (001 §5, 000 §5.4) */
     if (r && s->cfg.dws_mem && at_base(g) && d && rs_top(g->rs)->pc == s->issue_pc + 4 &&
         g->rs->depth == s->issue_depth) {
+        /* lanes that just joined have their data: they count as hits */
         wmask_t top = rs_top(g->rs)->mask;
-        wmask_t hit = wmask_and(r->hit, top), miss = wmask_and(r->miss, top);
+        wmask_t hit = wmask_and(wmask_or(r->hit, joined), top), miss = wmask_and(r->miss, top);
         if (wmask_any(&hit) && wmask_any(&miss)) {
             int pol = (int)s->cfg.dws_mem, want;
             if (pol == 1) want = 1;
@@ -386,7 +417,7 @@ int dws_stalled(struct wsim *s, wpu_t *u)
         if (!g->w || g->wait != WAIT_MEM || g->ready_at <= s->cycle || !wmask_any(&g->pend_hit) ||
             g->hit_ready > s->cycle || !at_base(g))
             continue;
-        port_begin(u, g->id, 0);
+        port_begin(u, g->id, 0, 0);
         if (u->wout.nfree < 1) {
             u->win.op = 0;
             u->revive_blocked = 1;
@@ -468,12 +499,23 @@ int dws_check(struct wsim *s, char *msg, size_t len)
                 return 1;
             }
         }
-        if (s->cfg.dws)
-            for (int j = 0; j < u->ngrp; j++)
-                if (!u->grp[j].w && u->wst.q.e[j].valid) {
+        if (s->cfg.dws) {
+            int slotted = 0, waiting = -1;
+            for (int j = 0; j < u->ngrp; j++) {
+                const group_t *g = &u->grp[j];
+                if (!g->w && u->wst.q.e[j].valid) {
                     snprintf(msg, len, "WPU %d: warp-split table entry %d is valid without a SIMD group", i, j);
                     return 1;
                 }
+                if (g->w && g->slotted) slotted++;
+                if (g->w && !g->slotted && g->wait != WAIT_BARRIER && g->wait != WAIT_SYNC) waiting = j;
+            }
+            if (slotted != u->slots_used || (waiting >= 0 && slotted < nslots(s))) {
+                snprintf(msg, len, "WPU %d: %d groups hold scheduler slots, %d counted; group %d waits for a slot "
+                         "with %d of %d taken", i, slotted, u->slots_used, waiting, slotted, nslots(s));
+                return 1;
+            }
+        }
     }
     return 0;
 }

@@ -11,6 +11,7 @@ typedef struct sched {
     int policy; /* config scheduler index: 0 = rr */
     int nslots;
     int last;   /* slot that issued last */
+    int stay;   /* it keeps the pipeline while it is ready (switch_on: no cache access yet) */
 } sched_t;
 
 void sched_init(sched_t *s, int policy, int nslots);

@@ -336,6 +336,9 @@ static void issue(struct wsim *s, wpu_t *u, group_t *g, const isa_insn_t *d, int
     s->issue_pc = rs_top(g->rs)->pc;
     s->issue_depth = g->rs->depth;
     int cls = exec_issue(s, u, g, d);
+    /* switch_on: the group keeps the pipeline until it accesses the cache
+     * (access) or misses (miss); cycle: round-robin every cycle */
+    u->sched.stay = s->cfg.switch_on == 0 ? !timed : s->cfg.switch_on == 1 ? !timed || !wmask_any(&r.miss) : 0;
     if (s->cfg.dws) {
         if (g->w && g->wait != WAIT_BARRIER && cls != ISA_CLASS_BARRIER) {
             if (timed) {

@@ -406,8 +406,16 @@ sr=$(dws_stat DWS.ReviveSplit kmeans splits_revive)
 if [ "${sr:-0}" -gt 0 ]; then ok; else bad "DWS.ReviveSplit on kmeans: no revive splits"; fi
 sy=$(dws_stat DWS.AggressSplit.BL kmeans merges_sync)
 if [ "${sy:-0}" -gt 0 ]; then ok; else bad "DWS.AggressSplit.BL on kmeans: no merges at re-convergence points"; fi
-ms=$(dws_stat DWS.BranchOnly.Stack interp merges_stack)
-if [ "${ms:-0}" -gt 0 ]; then ok; else bad "DWS.BranchOnly.Stack on interp: no splits ended at the post-dominator"; fi
+# Hand-checked counts on one 16-lane warp splitting on every divergent branch:
+# early_return: one split at the branch, the side that returns first re-joins
+# through the call site (a stack merge), the other folds back into the warp.
+for case in "early_return 1 1 0" "recursion 2 2 0" "diamond 1 0 0"; do set -- $case
+  run "dws-$1" 30 "$SIM" --policy DWS.BranchOnly.Stack --set dws_branch=all --threads 16 --set wpus=1 --set warps=1 \
+      --stats json --check "$B/cfg/$1.elf"
+  got="$(json_total "$OUT" splits_branch) $(json_total "$OUT" merges_stack) $(json_total "$OUT" merges_pc)"
+  if [ $RC -eq 0 ] && [ "$got" = "$2 $3 $4" ]; then ok
+  else bad "$1 under DWS.BranchOnly.Stack: exit $RC, splits/stack merges/pc merges $got, expected $2 $3 $4"; fi
+done
 # The table and its scheduler with nothing to split on: cycle for cycle Conv.
 for k in kmeans nqueens; do
   run dws-nosplit 60 "$SIM" --policy DWS.ReviveSplit --set dws_mem=none --set dws_branch=none --stats json "$B/kernels/$k.elf"
@@ -431,7 +439,7 @@ else bad "MAWS.LatSpec: stepping every cycle and skipping idle cycles differ"; f
 # The recorded port trace: a header and one line per operation.
 run dws-record 60 "$SIM" --quiet --policy DWS.ReviveSplit --record-block wst="$T/dws/wst.trace" "$B/kernels/filter.elf"
 if [ $RC -eq 0 ] && head -n 1 "$T/dws/wst.trace" | grep -qx '# wst entries=16 width=16 warps=4 pc_bits=32 cnt_bits=16 mfc_bits=16' \
-   && sed -n 2p "$T/dws/wst.trace" | grep -Eq '^c=000000000000 u=000 idx=00 elig=0{16} op=1 free=0 set=1 warp=000 pc=00010000 mask=ffff st=0 ' \
+   && sed -n 2p "$T/dws/wst.trace" | grep -Eq '^c=000000000000 u=000 idx=00 elig=0{16} mpc=00000000 op=1 free=0 set=1 warp=000 pc=00010000 mask=ffff st=0 ' \
    && [ "$(grep -c 'spawn=1' "$T/dws/wst.trace")" -gt 0 ]; then ok
 else bad "--record-block wst: $(head -n 2 "$T/dws/wst.trace" | cut -c1-200)"; fi
 # Bad input: clear errors.

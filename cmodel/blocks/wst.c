@@ -60,7 +60,8 @@ void wst_eval(const wst_t *t, const wst_in_t *in, wst_out_t *out)
             nfree++;
             continue;
         }
-        if (i != in->idx && me->valid && ((in->elig >> i) & 1) && e->warp == me->warp && e->pc == me->pc) {
+        if (i != in->idx && me->valid && ((in->elig >> i) & 1) && e->warp == me->warp &&
+            e->pc == (in->mpc & t->pc_mask)) {
             mvec |= 1ull << i;
             mmask = wmask_or(mmask, e->mask);
         }
@@ -154,10 +155,10 @@ void wst_trace_line(const wst_t *t, uint64_t cycle, int wpu, const wst_in_t *in,
     wmask_hex(&in->mask_b, w, mb);
     wmask_hex(&o->merge_mask, w, mm);
     fprintf(f,
-            "c=%012llx u=%03x idx=%02x elig=%016llx op=%x free=%x set=%x warp=%03x pc=%08x mask=%s st=%x "
+            "c=%012llx u=%03x idx=%02x elig=%016llx mpc=%08x op=%x free=%x set=%x warp=%03x pc=%08x mask=%s st=%x "
             "issue=%x resume=%x miss=%x lat=%08x merge=%x spawn=%x pc_b=%08x mask_b=%s st_b=%x | "
             "nfree=%02x free_idx=%02x free2_idx=%02x merge_vec=%016llx merge_mask=%s lag_vec=%016llx latspec=%x\n",
-            (unsigned long long)cycle, wpu, in->idx, (unsigned long long)in->elig, in->op, in->free, in->set,
+            (unsigned long long)cycle, wpu, in->idx, (unsigned long long)in->elig, in->mpc, in->op, in->free, in->set,
             in->warp, in->pc, m, in->st, in->issue, in->resume, in->miss, in->lat, in->merge, in->spawn, in->pc_b,
             mb, in->st_b, o->nfree, o->free_idx, o->free2_idx, (unsigned long long)o->merge_vec, mm,
             (unsigned long long)o->lag_vec, o->latspec);

@@ -62,6 +62,7 @@ typedef struct wst_in {
     /* early inputs: the outputs depend on these */
     uint8_t idx;      /* the entry operated on */
     uint64_t elig;    /* entries that may merge into idx: ready, at the base of their stack */
+    uint32_t mpc;     /* the PC they must be at to merge (idx's PC after its instruction) */
     /* the operation, decided after looking at the outputs */
     uint8_t op;       /* 1: operate on entry idx this clock */
     uint8_t free;     /* invalidate idx (the write below is ignored) */
@@ -86,7 +87,7 @@ typedef struct wst_out {
     uint8_t nfree;      /* invalid entries */
     uint8_t free_idx;   /* lowest invalid entry (0 when none) */
     uint8_t free2_idx;  /* second lowest (0 when fewer than two) */
-    uint64_t merge_vec; /* valid entries j != idx with elig[j], warp[j] == warp[idx], pc[j] == pc[idx] */
+    uint64_t merge_vec; /* valid entries j != idx with elig[j], warp[j] == warp[idx], pc[j] == mpc */
     wmask_t merge_mask; /* mask[idx] | masks of merge_vec */
     uint64_t lag_vec;   /* per warp with two or more entries: its entry with the lowest icnt (lowest index on ties) */
     uint8_t latspec;    /* valid[idx] && sum_rmfc + mfc[idx] < lat[idx] (000 §5.4.3) */

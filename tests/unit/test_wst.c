@@ -81,15 +81,18 @@ int main(void)
     step(&t, &in, &o);
     CHECK(t.q.sum_rmfc == 0 && t.q.e[2].rmfc == 0 && t.q.e[2].mfc == 1,
           "resume: sum %u (1 added, 1 taken by the issue) rmfc %u mfc %u", t.q.sum_rmfc, t.q.e[2].rmfc, t.q.e[2].mfc);
-    in = op(0), in.elig = 0x6, in.op = 0;
+    in = op(0), in.elig = 0x6, in.mpc = 0x108, in.op = 0;
     wst_eval(&t, &in, &o);
     CHECK(o.merge_vec == 0x4 && o.merge_mask.w[0] == 0xff, "merge_vec %llx mask %llx", (unsigned long long)o.merge_vec,
           (unsigned long long)o.merge_mask.w[0]);
-    in = op(0), in.elig = 0x2; /* entry 2 not eligible: no merge */
+    in = op(0), in.elig = 0x6, in.mpc = 0x10c, in.op = 0; /* not at that pc */
+    wst_eval(&t, &in, &o);
+    CHECK(o.merge_vec == 0, "merge at another pc: %llx", (unsigned long long)o.merge_vec);
+    in = op(0), in.elig = 0x2, in.mpc = 0x108; /* entry 2 not eligible: no merge */
     in.op = 0;
     wst_eval(&t, &in, &o);
     CHECK(o.merge_vec == 0 && o.merge_mask.w[0] == 0x0f, "ineligible merge_vec %llx", (unsigned long long)o.merge_vec);
-    in = op(0), in.elig = 0x6, in.merge = 1, in.pc = 0x10c, in.mask = m64(0xff), in.issue = 1;
+    in = op(0), in.elig = 0x6, in.mpc = 0x108, in.merge = 1, in.pc = 0x10c, in.mask = m64(0xff), in.issue = 1;
     step(&t, &in, &o);
     CHECK(!t.q.e[2].valid && t.q.e[0].mask.w[0] == 0xff && t.q.e[0].icnt == 3, "after merge");
 
