@@ -331,10 +331,14 @@ static void issue(struct wsim *s, wpu_t *u, group_t *g, const isa_insn_t *d, int
     mem_result_t r;
     int timed = mem && wmask_any(&lanes);
     if (timed) memsys_access(&s->ms, u->id, s->cycle, s->addr, lanes, d->cls == ISA_CLASS_STORE, &r);
-    wmask_t before = s->cfg.dws ? dws_group_lanes(g) : wmask_none(), live_before = w->live;
+    wmask_t before, live_before;
+    if (s->cfg.dws) { /* what dws_after_issue compares against */
+        before = dws_group_lanes(g);
+        live_before = w->live;
+        s->issue_pc = rs_top(g->rs)->pc;
+        s->issue_depth = g->rs->depth;
+    }
     w->last_issue = s->cycle;
-    s->issue_pc = rs_top(g->rs)->pc;
-    s->issue_depth = g->rs->depth;
     int cls = exec_issue(s, u, g, d);
     /* switch_on: the group keeps the pipeline until it accesses the cache
      * (access) or misses (miss); cycle: round-robin every cycle */
@@ -639,10 +643,12 @@ static void stats_total(const wsim_t *s, stats_t *t)
     for (int i = 0; i < s->nwpus; i++) {
         const stats_t *w = &s->wpu[i].st;
         uint64_t deepest = t->max_stack > w->max_stack ? t->max_stack : w->max_stack;
+        uint64_t most = t->groups_max > w->groups_max ? t->groups_max : w->groups_max;
 #define STAT(name, help) t->name += w->name;
 #include "stats.def"
 #undef STAT
-        t->max_stack = deepest; /* a maximum, not a sum */
+        t->max_stack = deepest; /* maxima, not sums */
+        t->groups_max = most;
     }
 }
 
@@ -748,6 +754,23 @@ void wsim_print_stats(const wsim_t *s, FILE *out, int json)
                  "no free MSHR %llu, I-fetch %llu\n",
             (unsigned long long)t.mem_miss_insts, (unsigned long long)t.mem_div_insts,
             (unsigned long long)t.mshr_stalls, (unsigned long long)t.fetch_stalls);
+    if (s->cfg.dws) {
+        uint64_t splits = t.splits_branch + t.splits_mem + t.splits_revive;
+        fprintf(out, "  warp-splits           %llu (branch %llu, memory %llu, revive %llu), %.1f threads to the new "
+                     "side on average\n",
+                (unsigned long long)splits, (unsigned long long)t.splits_branch, (unsigned long long)t.splits_mem,
+                (unsigned long long)t.splits_revive, splits ? (double)t.split_lanes / (double)splits : 0.0);
+        fprintf(out, "  re-convergence        PC %llu, stack %llu, barrier %llu, sync %llu (waits %llu)\n",
+                (unsigned long long)t.merges_pc, (unsigned long long)t.merges_stack,
+                (unsigned long long)t.merges_barrier, (unsigned long long)t.merges_sync,
+                (unsigned long long)t.sync_waits);
+        fprintf(out, "  SIMD groups per WPU   mean %.2f, max %llu; mean width %.2f threads; table full %llu, "
+                     "no scheduler slot %llu\n",
+                t.cycles_issue ? (double)t.groups_sum / (double)t.cycles_issue : 0.0,
+                (unsigned long long)t.groups_max,
+                t.warp_insts ? (double)t.thread_insts / (double)t.warp_insts : 0.0, (unsigned long long)t.wst_full,
+                (unsigned long long)t.slot_full);
+    }
     memsys_print_stats(&s->ms, out, 0);
     fprintf(out, "  threads               %u exited 0, %u exited nonzero, %u faulted, %u unfinished\n", ok,
             nonzero, faulted, unfinished);

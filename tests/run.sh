@@ -385,6 +385,14 @@ done | xargs -P 2 -L 1 bash tests/dws_equiv.sh "$SIM" > "$T/dws/results" 2>&1
 while read -r word rest; do
   if [ "$word" = ok ]; then ok; else bad "$rest"; fi
 done < "$T/dws/results"
+if [ "$LONG" = 1 ]; then # the DWS suite at its small size on the papers' systems, with --check
+  for preset in dws maws-coherent maws-bulksync; do
+    for k in fft filter hotspot lu merge short kmeans svm; do echo "$B/kernels/$k.elf $preset $T/dws --arg 1"; done
+  done | xargs -P 2 -L 1 bash tests/dws_equiv.sh "$SIM" > "$T/dws/long" 2>&1
+  while read -r word rest; do
+    if [ "$word" = ok ]; then ok; else bad "small size: $rest"; fi
+  done < "$T/dws/long"
+fi
 n=$(grep -c '' "$T/dws/results")
 want=$(( $(ls "$B"/kernels/*.elf | wc -l) * 6 * $(ls sim/policies/*.cfg | wc -l) ))
 if [ "$n" = "$want" ]; then ok; else bad "policy matrix: $n results, expected $want"; fi
