@@ -76,7 +76,7 @@ $(RTL_OUT)/$(1)/$(2)/rtl/$(1)_tb: rtl/ws_$(1).sv $(RTL_SV_COMMON) $$(RTL_TB_DEPS
 	@echo "  VERILATE $(1) $(2) (RTL)"
 	@MAKEFLAGS= MFLAGS= $(VERILATOR) $(VL_BUILD_FLAGS) --assert -Irtl --top-module ws_$(1) -Mdir $$(dir $$@) \
 	  $$(RTL_P_$(1)_$(2):%=-G%) -CFLAGS "$$(RTL_TB_CFLAGS_$(1)_$(2))" \
-	  rtl/ws_$(1).sv $(CURDIR)/tb/$(1)_tb.cpp $(CURDIR)/tb/common/tb_main.cpp $(CURDIR)/$(RTL_OUT)/cobj/$(1).o \
+	  rtl/ws_$(1).sv $(CURDIR)/tb/$(1)_tb.cpp $(CURDIR)/tb/common/tb_main.cpp $(abspath $(RTL_OUT)/cobj/$(1).o) \
 	  -o $(1)_tb > $$(dir $$@)build.log 2>&1 || { tail -n 30 $$(dir $$@)build.log; exit 1; }
 
 $(SYNTH_OUT)/$(1)-$(2).v $(SYNTH_OUT)/$(1)-$(2).stat &: rtl/ws_$(1).sv $(RTL_SV_COMMON) tb/$(1).params synth/synth.ys synth/cells45.lib
@@ -94,7 +94,7 @@ $(RTL_OUT)/$(1)/$(2)/net/$(1)_tb: $(SYNTH_OUT)/$(1)-$(2).v synth/cells45.v $$(RT
 	@MAKEFLAGS= MFLAGS= $(VERILATOR) $(VL_BUILD_FLAGS) $(VL_NET_FLAGS) --top-module ws_$(1) -Mdir $$(dir $$@) \
 	  -CFLAGS "$$(RTL_TB_CFLAGS_$(1)_$(2))" \
 	  $(SYNTH_OUT)/$(1)-$(2).v synth/cells45.v $(CURDIR)/tb/$(1)_tb.cpp $(CURDIR)/tb/common/tb_main.cpp \
-	  $(CURDIR)/$(RTL_OUT)/cobj/$(1).o -o $(1)_tb > $$(dir $$@)build.log 2>&1 || { tail -n 30 $$(dir $$@)build.log; exit 1; }
+	  $(abspath $(RTL_OUT)/cobj/$(1).o) -o $(1)_tb > $$(dir $$@)build.log 2>&1 || { tail -n 30 $$(dir $$@)build.log; exit 1; }
 endef
 $(foreach b,$(RTL_BLOCKS),$(foreach s,$(call rtl_sets,$(b)),$(eval $(call RTL_SET_RULES,$(b),$(s)))))
 
