@@ -343,57 +343,32 @@ static void issue(struct wsim *s, wpu_t *u, group_t *g, const isa_insn_t *d, int
     /* switch_on: the group keeps the pipeline until it accesses the cache
      * (access) or misses (miss); cycle: round-robin every cycle */
     u->sched.stay = s->cfg.switch_on == 0 ? !timed : s->cfg.switch_on == 1 ? !timed || !wmask_any(&r.miss) : 0;
-    if (s->cfg.dws) {
-        if (g->w && g->wait != WAIT_BARRIER && cls != ISA_CLASS_BARRIER) {
-            if (timed) {
-                memory_timing(s, u, g, &r);
-            } else {
-                g->wait = WAIT_NONE;
-                g->ready_at = s->cycle + class_latency(s, cls);
-            }
-            if (g->ready_at < s->cycle + s->cfg.pipeline_depth) g->ready_at = s->cycle + s->cfg.pipeline_depth;
+    if (g->wait != WAIT_BARRIER && cls != ISA_CLASS_BARRIER && w->rs.depth) {
+        if (timed) {
+            memory_timing(s, u, g, &r);
+        } else {
+            g->wait = WAIT_NONE;
+            g->ready_at = s->cycle + class_latency(s, cls);
         }
-        dws_after_issue(s, u, g, d, cls, timed ? &r : NULL, before, live_before);
-        if (w->rs.depth == 0 && w->gid >= 0) { /* every thread exited: the slot frees up */
-            w->gid = -1;
-            s->resident_warps--;
-            if (s->next_warp < s->total_warps) {
-                int gw = s->next_warp++;
-                u->live_groups--;
-                launch(s, gw, u, w, g, 0);
-                g->ready_at = s->cycle + 1;
-            } else { /* its table entry is freed with this clock's operation */
-                dws_slot_release(s, u, g);
-                g->w = NULL;
-                u->live_groups--;
-                w->ngroups = 0;
-            }
-        }
-        sim_sync_avail(s, u, g);
-    } else if (w->rs.depth == 0) { /* every thread exited: the slot frees up */
+        /* barrel processing: a group waits for its previous instruction to drain */
+        if (g->ready_at < s->cycle + s->cfg.pipeline_depth) g->ready_at = s->cycle + s->cfg.pipeline_depth;
+    }
+    if (s->cfg.dws) dws_after_issue(s, u, g, d, cls, timed ? &r : NULL, before, live_before);
+    if (w->rs.depth == 0 && w->gid >= 0) { /* every thread exited: the slot frees up */
         w->gid = -1;
         s->resident_warps--;
-        g->w = NULL;
         u->live_groups--;
         if (s->next_warp < s->total_warps) {
             int gw = s->next_warp++;
             launch(s, gw, u, w, g, 0);
             g->ready_at = s->cycle + 1;
+        } else { /* (dws: its table entry is freed with this clock's operation) */
+            if (s->cfg.dws) dws_slot_release(s, u, g);
+            g->w = NULL;
+            w->ngroups = 0;
         }
-        sim_sync_avail(s, u, g);
-    } else {
-        if (g->wait != WAIT_BARRIER && cls != ISA_CLASS_BARRIER) {
-            if (timed) {
-                memory_timing(s, u, g, &r);
-            } else {
-                g->wait = WAIT_NONE;
-                g->ready_at = s->cycle + class_latency(s, cls);
-            }
-            /* barrel processing: a group waits for its previous instruction to drain */
-            if (g->ready_at < s->cycle + s->cfg.pipeline_depth) g->ready_at = s->cycle + s->cfg.pipeline_depth;
-        }
-        sim_sync_avail(s, u, g);
     }
+    sim_sync_avail(s, u, g);
     /* A lower bound, not the exact minimum (a scan of every group per issue):
      * the next cycle looks, and a look that finds nothing ready computes the
      * exact value before any idle cycles are skipped. */
