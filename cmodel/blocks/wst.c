@@ -46,7 +46,8 @@ void wst_eval(const wst_t *t, const wst_in_t *in, wst_out_t *out)
 {
     const wst_state_t *q = &t->q;
     const int n = t->cfg.entries;
-    const wst_entry_t *me = &q->e[in->idx];
+    static const wst_entry_t none; /* an index past the table reads as an invalid entry */
+    const wst_entry_t *me = in->idx < n ? &q->e[in->idx] : &none;
     int nfree = 0, f0 = -1, f1 = -1;
     uint64_t mvec = 0;
     wmask_t mmask = me->mask;
@@ -91,12 +92,13 @@ void wst_clock(wst_t *t, const wst_in_t *in, const wst_out_t *out)
     if (!in->op) return;
     wst_state_t *q = &t->q;
     const int idx = in->idx;
+    const int in_table = idx < t->cfg.entries; /* writes past the table are dropped */
     if (in->free) {
-        q->e[idx] = (wst_entry_t){0};
+        if (in_table) q->e[idx] = (wst_entry_t){0};
         return;
     }
     /* next state of idx and of the sum-rMFC register */
-    wst_entry_t e_d = q->e[idx];
+    wst_entry_t e_d = in_table ? q->e[idx] : (wst_entry_t){0};
     uint32_t sum_d = q->sum_rmfc;
     if (in->set) {
         e_d = (wst_entry_t){0};
@@ -130,7 +132,7 @@ void wst_clock(wst_t *t, const wst_in_t *in, const wst_out_t *out)
     if (in->merge)
         for (int j = 0; j < t->cfg.entries; j++)
             if ((out->merge_vec >> j) & 1) q->e[j] = (wst_entry_t){0};
-    q->e[idx] = e_d;
+    if (in_table) q->e[idx] = e_d;
     if (b >= 0) {
         wst_entry_t c = e_d;
         c.pc = in->pc_b & t->pc_mask;

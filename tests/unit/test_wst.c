@@ -154,6 +154,19 @@ int main(void)
     step(&t, &in, &o);
     CHECK(!memcmp(&before, &t.q, sizeof before), "op = 0 changed the state");
 
+    /* an index past a 6-entry table reads as invalid and is not written; a
+     * spawn from it still takes the lowest free entry */
+    wst_config_t c6 = {6, 8, 2, 32, 16, 16};
+    CHECK(wst_init(&t, &c6, err, sizeof err) == 0, "%s", err);
+    in = op(7), in.set = 1, in.warp = 1, in.pc = 0x40, in.mask = m64(0x3), in.spawn = 1, in.pc_b = 0x44, in.mask_b = m64(0xc);
+    step(&t, &in, &o);
+    CHECK(!t.q.e[7].valid && t.q.e[0].valid && t.q.e[0].pc == 0x44 && t.q.e[0].warp == 1, "past the table: e7 valid %d, e0 pc %x",
+          t.q.e[7].valid, t.q.e[0].pc);
+    in = op(7), in.op = 0, in.elig = 1, in.mpc = 0x44;
+    wst_eval(&t, &in, &o);
+    CHECK(o.merge_vec == 0 && o.nfree == 5 && !o.latspec, "past the table: merge_vec %llx nfree %d",
+          (unsigned long long)o.merge_vec, o.nfree);
+
     printf("test_wst: %d checks, %d failed\n", checks, fails);
     return fails != 0;
 }
