@@ -379,10 +379,13 @@ void dws_after_issue(struct wsim *s, wpu_t *u, group_t *g, const isa_insn_t *d, 
     /* memory divergence (001 §5, 000 §5.4) */
     if (r && s->cfg.dws_mem && at_base(g) && d && rs_top(g->rs)->pc == s->issue_pc + 4 &&
         g->rs->depth == s->issue_depth) {
-        /* lanes that just joined have their data: they count as hits */
+        /* lanes that just joined have their data: they count as hits; the
+         * fall-behind side is everything else at this PC (lanes that missed,
+         * and any that waited here without taking part, e.g. after a fold) */
         wmask_t top = rs_top(g->rs)->mask;
-        wmask_t hit = wmask_and(wmask_or(r->hit, joined), top), miss = wmask_and(r->miss, top);
-        if (wmask_any(&hit) && wmask_any(&miss)) {
+        wmask_t hit = wmask_and(wmask_or(r->hit, joined), top), missed = wmask_and(r->miss, top);
+        wmask_t miss = wmask_andnot(top, hit);
+        if (wmask_any(&hit) && wmask_any(&missed)) {
             int pol = (int)s->cfg.dws_mem, want;
             if (pol == 1) want = 1;
             else if (pol == 4) want = u->wout.latspec;
@@ -401,7 +404,7 @@ void dws_after_issue(struct wsim *s, wpu_t *u, group_t *g, const isa_insn_t *d, 
                 g->hit_ready = r->hit_ready;
             }
         }
-        if (wmask_any(&miss)) {
+        if (wmask_any(&missed)) {
             in->miss = 1;
             in->lat = (uint32_t)(r->ready - s->cycle);
             g->resume = 1;
@@ -461,6 +464,12 @@ int dws_check(struct wsim *s, char *msg, size_t len)
                 }
                 running = wmask_or(running, lanes);
                 if (is_split(g)) {
+                    if (g->own.depth < 1 || g->own.e[0].rpc != rs_top(&w->rs)->rpc) {
+                        snprintf(msg, len, "WPU %d warp %d group %d: its stack (depth %d) re-converges at 0x%08x, "
+                                 "the warp stack's top at 0x%08x", i, k, j, g->own.depth,
+                                 g->own.depth ? g->own.e[0].rpc : 0, rs_top(&w->rs)->rpc);
+                        return 1;
+                    }
                     splits = wmask_or(splits, lanes);
                     for (int e = 0; e < g->own.depth; e++) held = wmask_or(held, g->own.e[e].mask);
                 } else {
