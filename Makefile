@@ -18,7 +18,7 @@ LIB_OBJS := $(LIB_SRCS:%.c=$(BUILD)/%.o)
 LIB      := $(BUILD)/libwsim.a
 WPUSIM   := $(BUILD)/wpusim
 
-.PHONY: all setup kernels host-kernels test run bench suite clean
+.PHONY: all setup kernels host-kernels test run bench suite speedup clean
 all: $(WPUSIM)
 
 # Debian packages (scripts/setup.sh): checked once per build tree, installed as root.
@@ -87,6 +87,12 @@ suite: $(SETUP_STAMP)
 bench: $(SETUP_STAMP)
 	@$(MAKE) --no-print-directory $(WPUSIM) kernels host-kernels
 	bash scripts/bench.sh
+
+# Speedups of the papers' DWS/MAWS legends over Conv (docs/dws.md):
+# make speedup SIZE=paper  (dws: 001's legends; maws-coherent, maws-bulksync: 000's)
+speedup: $(SETUP_STAMP)
+	@$(MAKE) --no-print-directory $(WPUSIM) kernels
+	python3 scripts/speedup.py --size $(SIZE)
 
 clean:
 	rm -rf $(BUILD)
