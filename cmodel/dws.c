@@ -303,8 +303,11 @@ int dws_branch_split(struct wsim *s, wpu_t *u, group_t *g, const isa_insn_t *d, 
                      wmask_t fall)
 {
     if (!at_base(g)) return 0;
-    int want = is_split(g) ? s->cfg.dws_branch != 0 && s->cfg.dws_branches == 0
-                           : s->cfg.dws_branch == 2 || (s->cfg.dws_branch == 1 && (d->flags & ISA_F_SHORT_PDOM));
+    /* the selection is a property of the static branch (001 §4.3: the
+     * compiler marks the branches that may subdivide), for a warp and its
+     * splits alike; splits split only under BranchBypass */
+    int want = (s->cfg.dws_branch == 2 || (s->cfg.dws_branch == 1 && (d->flags & ISA_F_SHORT_PDOM))) &&
+               (!is_split(g) || s->cfg.dws_branches == 0);
     if (!want) return 0;
     uint32_t rpc = is_split(g) ? g->own.e[0].rpc : rs_top(g->rs)->rpc;
     if (d->target == rpc || pc + 4 == rpc) return 0; /* a side that is already there: no split */
