@@ -84,6 +84,9 @@ wsim_t *wsim_create(const wsim_config_t *cfg, const char *elf_path, char *err, s
         return NULL;
     }
     s->private_data = memsys_private_data(&s->ms);
+    /* WSIM_CHECK_INJECT=CYCLE: --check's own test drops a thread from a group at CYCLE */
+    const char *inj = getenv("WSIM_CHECK_INJECT");
+    s->check_inject = inj ? strtoull(inj, NULL, 0) : 0;
     s->nwpus = (int)c.wpus, s->nwarps = (int)c.warps, s->width = (int)c.width;
     s->nthreads = (uint32_t)c.threads;
     s->exit_code = calloc(s->nthreads, sizeof *s->exit_code);
@@ -557,6 +560,18 @@ wsim_status_t wsim_run(wsim_t *s)
         }
         if (s->cfg.check) {
             char msg[2048];
+            if (s->check_inject && s->cycle >= s->check_inject) { /* test hook: lose a thread */
+                s->check_inject = 0;
+                for (int k = 0; k < s->wpu[0].ngrp; k++) {
+                    group_t *g = &s->wpu[0].grp[k];
+                    if (!g->w) continue;
+                    wmask_t lost = wmask_none();
+                    wmask_set(&lost, wmask_lowest(&rs_top(g->rs)->mask));
+                    rs_remove(g->rs, lost);
+                    if (g->rs != &g->w->rs) rs_remove(&g->w->rs, lost);
+                    break;
+                }
+            }
             if (dws_check(s, msg, sizeof msg)) {
                 fprintf(stderr, "wpusim: --check failed at cycle %llu: %s\n", (unsigned long long)s->cycle, msg);
                 s->cycle++;

@@ -459,6 +459,12 @@ run dws-bad3 30 "$SIM" --set scheduler=swf "$B/kernels/filter.elf"
 if [ $RC -eq 2 ] && grep -q "scheduler: swf .* it needs dws = on" "$ERR"; then ok; else bad "swf without dws: $RC $(cat "$ERR")"; fi
 run dws-bad4 30 "$SIM" --record-block wst="$T/x" "$B/kernels/filter.elf"
 if [ $RC -eq 2 ] && grep -q "no warp-split table with dws = off" "$ERR"; then ok; else bad "record without dws: $RC $(cat "$ERR")"; fi
+# --check can fail: a thread dropped from a group (test hook) is reported.
+for pol in Conv DWS.ReviveSplit; do
+  WSIM_CHECK_INJECT=500 run "dws-inject-$pol" 30 "$SIM" --policy $pol --check --quiet "$B/kernels/filter.elf"
+  if [ $RC -eq 3 ] && grep -Eq "^wpusim: --check failed at cycle [0-9]+: WPU 0 warp 0.*(groups and stack hold lanes|does not mirror)" "$ERR"; then ok
+  else bad "$pol: --check did not report a lost thread: exit $RC: $(head -c 300 "$ERR")"; fi
+done
 # The watchdog names the stuck warp and its groups (provoked: 2000-cycle memory, 500-cycle watchdog).
 run dws-watchdog 30 "$SIM" --policy DWS.ReviveSplit --set memory=fixed --set mem_latency=2000 --set watchdog=500 "$B/kernels/filter.elf"
 if [ $RC -eq 3 ] && grep -q "^wpusim: watchdog at cycle [0-9]*: WPU 0 warp 0 (threads 0..) has issued nothing since cycle" "$ERR" \
