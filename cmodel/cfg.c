@@ -299,9 +299,7 @@ int cfg_analyse_function(program_t *p, uint32_t entry, char *err, size_t errlen)
                 if (p->analysed[k] && d->ipdom != r) r = ISA_RPC_EXIT;
                 d->ipdom = r;
                 d->flags &= (uint8_t)~ISA_F_SHORT_PDOM;
-                /* loop back edges are not selected: threads leaving a loop
-                 * would run past it, far ahead of the ones still in it */
-                if (short_block_at(p, r) && d->target > w.pc[v]) d->flags |= ISA_F_SHORT_PDOM;
+                if (short_block_at(p, r)) d->flags |= ISA_F_SHORT_PDOM;
             }
             p->analysed[k] = 1;
         }

@@ -306,7 +306,10 @@ int dws_branch_split(struct wsim *s, wpu_t *u, group_t *g, const isa_insn_t *d, 
     /* the selection is a property of the static branch (001 §4.3: the
      * compiler marks the branches that may subdivide), for a warp and its
      * splits alike; splits split only under BranchBypass */
-    int want = (s->cfg.dws_branch == 2 || (s->cfg.dws_branch == 1 && (d->flags & ISA_F_SHORT_PDOM))) &&
+    /* loop back edges are not selected by default: threads leaving a loop
+     * would run past it, far ahead of the ones still in it */
+    int selected = (d->flags & ISA_F_SHORT_PDOM) && (s->cfg.dws_split_loops || d->target > pc);
+    int want = (s->cfg.dws_branch == 2 || (s->cfg.dws_branch == 1 && selected)) &&
                (!is_split(g) || s->cfg.dws_branches == 0);
     if (!want) return 0;
     uint32_t rpc = is_split(g) ? g->own.e[0].rpc : rs_top(g->rs)->rpc;
@@ -340,7 +343,8 @@ void dws_after_issue(struct wsim *s, wpu_t *u, group_t *g, const isa_insn_t *d, 
     int memi = cls == ISA_CLASS_LOAD || cls == ISA_CLASS_STORE;
     if (!port_busy(u) && memi && s->cfg.dws_reconv == 1 && w->rs.depth && is_split(g) && at_base(g) &&
         w->ngroups > 1 && rs_top(g->rs)->pc == s->issue_pc + 4) {
-        port_begin(u, g->id, merge_candidates(s, u, g, g->ready_at), s->issue_pc + 4);
+        port_begin(u, g->id, merge_candidates(s, u, g, s->cfg.dws_merge_inflight ? g->ready_at : s->cycle),
+                   s->issue_pc + 4);
         joined = merge(s, u, g, 1);
     }
     if (!port_busy(u)) port_begin(u, g->id, 0, 0);

@@ -38,8 +38,8 @@ enum {
     ISA_F_CALL = 1 << 0,      /* jal/jalr linking through ra */
     ISA_F_RETURN = 1 << 1,    /* jalr x0, 0(ra) */
     ISA_F_PAIRED = 1 << 2,    /* jalr whose rs1 comes from the auipc before it */
-    ISA_F_SHORT_PDOM = 1 << 3, /* forward branch whose post-dominator starts a basic block
-                                  of at most 50 instructions (001 §4.3: DWS splits on it) */
+    ISA_F_SHORT_PDOM = 1 << 3, /* branch whose post-dominator starts a basic block of
+                                  at most 50 instructions (001 §4.3: DWS may split on it) */
 };
 
 #define ISA_RPC_EXIT 0xffffffffu /* re-convergence at the function's return */
