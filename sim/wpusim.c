@@ -77,6 +77,11 @@ static void warn_if_unused(const wsim_config_t *c, const char *assignment)
         why = "dram_banks = 0 (no row model)";
     else if (!strcmp(key, "dram_latency") && c->dram_banks) why = "with dram_banks > 0 the row latencies apply";
     else if (!strncmp(key, "l1i_", 4) && strcmp(key, "l1i_size") && !c->l1i_size) why = "l1i_size = 0 (ideal fetch)";
+    if (!why && !strncmp(key, "dws_", 4) && !c->dws) {
+        fprintf(stderr, "wpusim: warning: --set %s has no effect with dws = off; choose a policy, e.g. "
+                        "--policy DWS.ReviveSplit, or --set dws=on\n", key);
+        return;
+    }
     if (why) fprintf(stderr, "wpusim: warning: --set %s has no effect under memory = %s: %s\n", key, org[c->memory], why);
 }
 

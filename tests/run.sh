@@ -465,6 +465,9 @@ for pol in Conv DWS.ReviveSplit; do
   if [ $RC -eq 3 ] && grep -Eq "^wpusim: --check failed at cycle [0-9]+: WPU 0 warp 0.*(groups and stack hold lanes|does not mirror)" "$ERR"; then ok
   else bad "$pol: --check did not report a lost thread: exit $RC: $(head -c 300 "$ERR")"; fi
 done
+run dws-inert 30 "$SIM" --quiet --set dws_mem=revive "$B/kernels/filter.elf"
+if [ $RC -eq 0 ] && grep -q "warning: --set dws_mem has no effect with dws = off; choose a policy" "$ERR"; then ok
+else bad "dws key without dws: exit $RC: $(cat "$ERR")"; fi
 # The watchdog names the stuck warp and its groups (provoked: 2000-cycle memory, 500-cycle watchdog).
 run dws-watchdog 30 "$SIM" --policy DWS.ReviveSplit --set memory=fixed --set mem_latency=2000 --set watchdog=500 "$B/kernels/filter.elf"
 if [ $RC -eq 3 ] && grep -q "^wpusim: watchdog at cycle [0-9]*: WPU 0 warp 0 (threads 0..) has issued nothing since cycle" "$ERR" \
