@@ -118,7 +118,6 @@ struct wsim {
     FILE *record_wst; /* --record-block wst=FILE */
     wmask_t left;     /* lanes that returned past a split's own stack this issue */
     wmask_t spawned;  /* lanes that went to a new split this issue */
-    wmask_t left_ret; /* (the returned ones, while dws_after_issue runs) */
     uint64_t check_inject; /* test hook (WSIM_CHECK_INJECT): corrupt a group at this cycle */
     uint32_t issue_pc; /* the issuing group's pc and stack depth before it executed */
     int issue_depth;

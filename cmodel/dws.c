@@ -230,9 +230,8 @@ void dws_launch(struct wsim *s, wpu_t *u, group_t *g, int initial)
  * whose data is back by cycle `by` (the cycle g itself can go on: a split
  * waiting for an L1 hit of the same load is as good as ready), or that wait
  * for the others at a re-convergence point. */
-static uint64_t merge_candidates(const struct wsim *s, const wpu_t *u, const group_t *g, uint64_t by)
+static uint64_t merge_candidates(const wpu_t *u, const group_t *g, uint64_t by)
 {
-    (void)s;
     uint64_t elig = 0;
     for (int k = 0; k < u->ngrp; k++) {
         const group_t *h = &u->grp[k];
@@ -286,7 +285,7 @@ int dws_before_issue(struct wsim *s, wpu_t *u, group_t *g, const isa_insn_t *d)
     int cause = sync ? 3 : g->after_barrier ? 2 : 0;
     g->after_barrier = 0;
     if (!base || !cause) return 0;
-    port_begin(u, g->id, merge_candidates(s, u, g, s->cycle), pc);
+    port_begin(u, g->id, merge_candidates(u, g, s->cycle), pc);
     merge(s, u, g, cause);
     if (!sync || !is_split(g)) return 0;
     /* wait here for the other splits (001 §5.3.1, 000 §5.3) */
@@ -343,7 +342,7 @@ void dws_after_issue(struct wsim *s, wpu_t *u, group_t *g, const isa_insn_t *d, 
     int memi = cls == ISA_CLASS_LOAD || cls == ISA_CLASS_STORE;
     if (!port_busy(u) && memi && s->cfg.dws_reconv == 1 && w->rs.depth && is_split(g) && at_base(g) &&
         w->ngroups > 1 && rs_top(g->rs)->pc == s->issue_pc + 4) {
-        port_begin(u, g->id, merge_candidates(s, u, g, s->cfg.dws_merge_inflight ? g->ready_at : s->cycle),
+        port_begin(u, g->id, merge_candidates(u, g, s->cfg.dws_merge_inflight ? g->ready_at : s->cycle),
                    s->issue_pc + 4);
         joined = merge(s, u, g, 1);
     }
@@ -356,8 +355,7 @@ void dws_after_issue(struct wsim *s, wpu_t *u, group_t *g, const isa_insn_t *d, 
     g->pend_hit = wmask_none();
     /* lanes that left g this issue without parking: exited, returned past its
      * stack, or went to the split it spawned on a branch */
-    wmask_t dead = wmask_andnot(live_before, w->live), left = wmask_or(s->left, s->spawned);
-    s->left_ret = s->left;
+    wmask_t dead = wmask_andnot(live_before, w->live), returned = s->left, left = wmask_or(returned, s->spawned);
     s->left = s->spawned = wmask_none();
     if (w->rs.depth == 0) return; /* the warp is done: sim.c frees or relaunches */
 
@@ -368,7 +366,7 @@ void dws_after_issue(struct wsim *s, wpu_t *u, group_t *g, const isa_insn_t *d, 
         if (g->own.depth == 0) { /* the split is over: all its lanes parked, returned or exited */
             /* re-converged by the stack: at the top's post-dominator, or by
              * returning to a call made before the split */
-            wmask_t back = wmask_or(parked, wmask_and(left, s->left_ret));
+            wmask_t back = wmask_or(parked, returned);
             if (wmask_any(&back)) u->st.merges_stack++;
             if (w->ngroups == 1) { /* the last: its warp's stack moved on, it is the root again */
                 g->rs = &w->rs;
