@@ -4,7 +4,7 @@
 #include <stdarg.h>
 #include <string.h>
 
-#include "cfg.h"
+#include "cfgraph.h"
 #include "core.h"
 #include "softfloat.h"
 
@@ -139,7 +139,7 @@ static int ensure_function(struct wsim *s, uint32_t target, char *err, size_t er
     }
     size_t k = (target - s->prog->code_lo) >> 2;
     if (s->prog->is_func[k] && s->prog->analysed[k]) return 0;
-    return cfg_analyse_function(s->prog, target, err, errlen);
+    return cfgraph_analyse_function(s->prog, target, err, errlen);
 }
 
 static void write_syscall(struct wsim *s, const warp_t *w, thread_t *t)

@@ -33,7 +33,7 @@ typedef enum isa_class {
     ISA_CLASS_COUNT
 } isa_class_t;
 
-/* Control-flow roles, filled in by decode (static) and cfg.c (analysis). */
+/* Control-flow roles, filled in by decode (static) and cfgraph.c (analysis). */
 enum {
     ISA_F_CALL = 1 << 0,      /* jal/jalr linking through ra */
     ISA_F_RETURN = 1 << 1,    /* jalr x0, 0(ra) */

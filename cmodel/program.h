@@ -1,5 +1,5 @@
 /* A loaded kernel: the ELF32 RISC-V executable, validated, with its symbols,
- * and its code pre-decoded and analysed (cfg.c) once for all threads. */
+ * and its code pre-decoded and analysed (cfgraph.c) once for all threads. */
 #ifndef WSIM_PROGRAM_H
 #define WSIM_PROGRAM_H
 
@@ -43,7 +43,7 @@ typedef struct program {
     uint8_t *analysed; /* per word: reached by the control-flow analysis */
     uint8_t *is_func;  /* per word: a function entry */
     int nfuncs;
-    int *cfg_node_of; /* cfg.c scratch */
+    int *cfg_node_of; /* cfgraph.c scratch */
     uint8_t *is_target; /* per word: a branch or jump target */
 
     uint32_t results_lo, results_hi; /* the wsim_results section, if any */

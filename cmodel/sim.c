@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "core.h"
-#include "cfg.h"
+#include "cfgraph.h"
 
 #define NEVER UINT64_MAX
 
@@ -818,4 +818,4 @@ int wsim_dump_results(const wsim_t *s, const char *path, char *err, size_t errle
     return 0;
 }
 
-void wsim_dump_cfg(const wsim_t *s, FILE *out) { cfg_dump(s->prog, out); }
+void wsim_dump_cfg(const wsim_t *s, FILE *out) { cfgraph_dump(s->prog, out); }

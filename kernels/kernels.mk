@@ -55,7 +55,7 @@ KERNELS_DEPS := $(KERNELS_RT)/warpsplit.h $(KERNELS_SRCDIR)/kernels.mk
 
 .PHONY: kernels host-kernels kernels-check kernels-clean
 
-kernels: $(KERNELS_ELFS)
+kernels: $(KERNELS_ELFS) $(KERNELS_HOSTBINS)   # the README's cmp example needs both
 
 host-kernels: $(KERNELS_HOSTBINS)
 

@@ -474,6 +474,16 @@ if [ $RC -eq 3 ] && grep -q "^wpusim: watchdog at cycle [0-9]*: WPU 0 warp 0 (th
    && grep -q "group 0 (root): pc 0x[0-9a-f]* (.*) lanes ffff, waits for memory" "$ERR"; then ok
 else bad "watchdog: want exit 3 and a report; got $RC: $(head -c 400 "$ERR")"; fi
 
+# ---------------------------------------------------------------- behaviour manifest
+# What the model computes for every kernel x policy x preset of the dws group
+# (statistics, results, instruction trace: scripts/manifest.sh) against
+# tests/manifest.txt. A structural change must leave it unchanged; a change
+# meant to move timing regenerates it in its own commit and says why.
+group manifest
+run manifest 900 bash scripts/manifest.sh "$SIM"
+if [ $RC -eq 0 ] && diff tests/manifest.txt "$OUT" >"$T/manifest.diff"; then ok
+else bad "behaviour differs from tests/manifest.txt in $(grep -c '^>' "$T/manifest.diff") runs, e.g. $(grep -m3 '^>' "$T/manifest.diff")"; fi
+
 # ---------------------------------------------------------------- sanitizers
 # The simulator built with AddressSanitizer and UBSan on a cross-section:
 # every ISA test, every kernel, the bad inputs. Any report fails the run.

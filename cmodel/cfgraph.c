@@ -1,6 +1,6 @@
 /* Immediate post-dominators by the Cooper-Harvey-Kennedy iterative algorithm
  * ("A Simple, Fast Dominance Algorithm") run on the reversed CFG. */
-#include "cfg.h"
+#include "cfgraph.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -120,7 +120,7 @@ static int add_node(cfg_work_t *w, const program_t *p, uint32_t pc)
     return w->n++;
 }
 
-int cfg_analyse_function(program_t *p, uint32_t entry, char *err, size_t errlen)
+int cfgraph_analyse_function(program_t *p, uint32_t entry, char *err, size_t errlen)
 {
     if (!in_code(p, entry)) {
         snprintf(err, errlen, "%s: function at 0x%08x is outside the program's code", p->path, entry);
@@ -311,7 +311,7 @@ int cfg_analyse_function(program_t *p, uint32_t entry, char *err, size_t errlen)
     return rc;
 }
 
-int cfg_analyse_program(program_t *p, char *err, size_t errlen)
+int cfgraph_analyse_program(program_t *p, char *err, size_t errlen)
 {
     pair_jumps(p);
     size_t words = (p->code_hi - p->code_lo) / 4;
@@ -333,12 +333,12 @@ int cfg_analyse_program(program_t *p, char *err, size_t errlen)
             mark_entry(p, d->target);
     }
     for (size_t k = 0; k < words; k++)
-        if (p->is_func[k] && cfg_analyse_function(p, p->code_lo + 4 * (uint32_t)k, err, errlen) < 0)
+        if (p->is_func[k] && cfgraph_analyse_function(p, p->code_lo + 4 * (uint32_t)k, err, errlen) < 0)
             return -1;
     return 0;
 }
 
-void cfg_dump(const program_t *p, FILE *out)
+void cfgraph_dump(const program_t *p, FILE *out)
 {
     size_t words = (p->code_hi - p->code_lo) / 4;
     char a[128], b[128];

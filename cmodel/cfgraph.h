@@ -11,19 +11,19 @@
  * function's symbol range) and a dead end (illegal word, ebreak) lead to the
  * function's virtual exit. An indirect jump that is neither a return nor an
  * auipc+jalr pair has unbounded targets and is rejected. */
-#ifndef WSIM_CFG_H
-#define WSIM_CFG_H
+#ifndef WSIM_CFGRAPH_H
+#define WSIM_CFGRAPH_H
 
 #include <stdio.h>
 
 #include "program.h"
 
-int cfg_analyse_program(program_t *p, char *err, size_t errlen);
-int cfg_analyse_function(program_t *p, uint32_t entry, char *err, size_t errlen);
+int cfgraph_analyse_program(program_t *p, char *err, size_t errlen);
+int cfgraph_analyse_function(program_t *p, uint32_t entry, char *err, size_t errlen);
 
 /* One line per function and per conditional branch:
  *   func <entry>
  *   ipdom <branch> -> <re-convergence pc | exit>                            */
-void cfg_dump(const program_t *p, FILE *out);
+void cfgraph_dump(const program_t *p, FILE *out);
 
 #endif

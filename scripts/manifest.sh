@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# scripts/manifest.sh [SIM [OUT]]: a manifest of what the model computes for
+# every kernel x named policy x preset the dws test group runs: one line per
+# run with the SHA-256 of its statistics (JSON, without the configuration
+# echo, which gains keys as the model grows), of its --dump results and of
+# its --trace. Two trees that print the same manifest simulate the same
+# machine cycle for cycle. Used to show that a structural change changes no
+# behaviour (tests/manifest.txt, the "seam" test group), and to regenerate
+# that file when a change is meant to move timing:
+#   bash scripts/manifest.sh build/wpusim > tests/manifest.txt
+set -u
+cd "$(dirname "$0")/.."
+SIM=${1:-build/wpusim}
+B=$(dirname "$SIM")
+T=$(mktemp -d "${TMPDIR:-/tmp}/wsim-manifest.XXXXXX")
+trap 'rm -rf "$T"' EXIT
+one() { # one KERNEL PRESET POLICY
+  local k=$1 p=$2 pol=$3 x=()
+  [ "$p" = lwm ] && x=(--set dws_entries=64) # 32 warps: every warp holds an entry
+  local o=$T/$k.$p.$pol
+  "$SIM" --config "$p" --policy "$pol" "${x[@]}" --stats json --stats-out "$o.json" --dump "$o.dump" \
+      --trace "$o.trace" "$B/kernels/$k.elf" >/dev/null 2>"$o.err"
+  local rc=$?
+  local s d t
+  s=$(sed '/^  "config": {$/,/^  },$/d' "$o.json" | sha256sum | cut -c1-16)
+  d=$(sha256sum <"$o.dump" | cut -c1-16)
+  t=$(sha256sum <"$o.trace" | cut -c1-16)
+  echo "$k $p $pol rc=$rc stats=$s dump=$d trace=$t"
+  rm -f "$o".*
+}
+export -f one
+export SIM B T
+for p in dws maws-coherent maws-bulksync dom dom-l2 lwm; do
+  for e in "$B"/kernels/*.elf; do
+    for pol in sim/policies/*.cfg; do echo "$(basename "$e" .elf) $p $(basename "$pol" .cfg)"; done
+  done
+done | xargs -P "${JOBS:-2}" -L 1 bash -c 'one "$@"' _ | sort
