@@ -13,7 +13,7 @@ RV_CC   := clang
 RV_CFLAGS := --target=riscv32 -march=rv32imf -mabi=ilp32f -mno-relax -fno-jump-tables -O2 \
              -ffreestanding -nostdlib -ffp-contract=off
 
-LIB_SRCS := $(wildcard cmodel/*.c cmodel/blocks/*.c)
+LIB_SRCS := $(wildcard cmodel/*.c cmodel/mem/*.c cmodel/mech/*.c cmodel/blocks/*.c)
 LIB_OBJS := $(LIB_SRCS:%.c=$(BUILD)/%.o)
 LIB      := $(BUILD)/libwsim.a
 WPUSIM   := $(BUILD)/wpusim
@@ -29,17 +29,24 @@ $(SETUP_STAMP): scripts/setup.sh
 setup:
 	sh scripts/setup.sh
 
-$(BUILD)/cmodel/%.o: cmodel/%.c
+# Generated from the tables (each file names its generator).
+GEN := $(BUILD)/gen
+GEN_HDRS := $(GEN)/config_enum.h
+$(GEN)/config_enum.h: cmodel/config.def scripts/config_enum.awk
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -MMD -MP -c $< -o $@
+	awk -f scripts/config_enum.awk cmodel/config.def > $@.tmp && mv $@.tmp $@
+
+$(BUILD)/cmodel/%.o: cmodel/%.c | $(GEN_HDRS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -I$(GEN) -Icmodel -MMD -MP -c $< -o $@
 
 $(LIB): $(LIB_OBJS)
 	@rm -f $@
 	$(AR) rcs $@ $^
 
-$(BUILD)/sim/%.o: sim/%.c
+$(BUILD)/sim/%.o: sim/%.c | $(GEN_HDRS)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -Icmodel -MMD -MP -c $< -o $@
+	$(CC) $(CFLAGS) -I$(GEN) -Icmodel -MMD -MP -c $< -o $@
 
 PRESETS := $(sort $(wildcard sim/presets/*.cfg))
 POLICIES := $(sort $(wildcard sim/policies/*.cfg))
@@ -58,9 +65,10 @@ $(WPUSIM): $(BUILD)/sim/wpusim.o $(BUILD)/sim/presets.o $(LIB)
 # runs part of itself on it). A separate tree: its objects differ.
 ASAN_BUILD := $(BUILD)/asan
 ASAN_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer -g
-$(ASAN_BUILD)/wpusim: $(LIB_SRCS) sim/wpusim.c $(BUILD)/sim/presets.c $(wildcard cmodel/*.h cmodel/blocks/*.h cmodel/*.def sim/*.h)
+$(ASAN_BUILD)/wpusim: $(LIB_SRCS) sim/wpusim.c $(BUILD)/sim/presets.c $(GEN_HDRS) \
+                      $(wildcard cmodel/*.h cmodel/*/*.h cmodel/*.def cmodel/*/*.def sim/*.h)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) $(ASAN_FLAGS) -Icmodel -Isim $(LIB_SRCS) sim/wpusim.c $(BUILD)/sim/presets.c -lm -o $@
+	$(CC) $(CFLAGS) $(ASAN_FLAGS) -I$(GEN) -Icmodel -Isim $(LIB_SRCS) sim/wpusim.c $(BUILD)/sim/presets.c -lm -o $@
 
 -include $(LIB_OBJS:.o=.d) $(BUILD)/sim/wpusim.d
 -include kernels/kernels.mk

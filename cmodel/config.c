@@ -191,9 +191,9 @@ int wsim_config_check(wsim_config_t *c, char *err, size_t errlen)
     }
     /* caches: power-of-two geometry */
     struct { const char *name; uint64_t size, ways, line; int on; } caches[] = {
-        {"l1d", c->l1d_size, c->l1d_ways, c->l1d_line, c->memory != 0},
-        {"l1i", c->l1i_size, c->l1i_ways, c->l1i_line, c->memory != 0 && c->l1i_size != 0},
-        {"l2", c->l2_size, c->l2_ways, c->l2_line, c->memory == 1 || (c->memory == 2 && c->l2_private)},
+        {"l1d", c->l1d_size, c->l1d_ways, c->l1d_line, c->memory != CFG_MEMORY_FIXED},
+        {"l1i", c->l1i_size, c->l1i_ways, c->l1i_line, c->memory != CFG_MEMORY_FIXED && c->l1i_size != 0},
+        {"l2", c->l2_size, c->l2_ways, c->l2_line, c->memory == CFG_MEMORY_COHERENT || (c->memory == CFG_MEMORY_BULKSYNC && c->l2_private)},
     };
     for (size_t i = 0; i < sizeof caches / sizeof caches[0]; i++) {
         if (!caches[i].on) continue;
@@ -210,26 +210,26 @@ int wsim_config_check(wsim_config_t *c, char *err, size_t errlen)
             return -1;
         }
     }
-    if (c->memory != 0 && c->l1d_banks > c->width) {
+    if (c->memory != CFG_MEMORY_FIXED && c->l1d_banks > c->width) {
         snprintf(err, errlen, "l1d_banks: %llu banks for %llu lanes; allowed 0 (one per lane) .. width",
                  (unsigned long long)c->l1d_banks, (unsigned long long)c->width);
         return -1;
     }
-    if (c->memory == 1 && c->l2_line < c->l1d_line) {
+    if (c->memory == CFG_MEMORY_COHERENT && c->l2_line < c->l1d_line) {
         snprintf(err, errlen, "l2_line: %llu is smaller than l1d_line %llu; the inclusive L2 needs l2_line >= l1d_line",
                  (unsigned long long)c->l2_line, (unsigned long long)c->l1d_line);
         return -1;
     }
-    if (c->l2_private && c->memory != 2) {
+    if (c->l2_private && c->memory != CFG_MEMORY_BULKSYNC) {
         snprintf(err, errlen, "l2_private: private L2s need memory = bulksync (the coherent organization shares one L2)");
         return -1;
     }
-    if (c->memory == 2 && c->l2_private && c->l2_line < c->l1d_line) {
+    if (c->memory == CFG_MEMORY_BULKSYNC && c->l2_private && c->l2_line < c->l1d_line) {
         snprintf(err, errlen, "l2_line: %llu is smaller than l1d_line %llu", (unsigned long long)c->l2_line,
                  (unsigned long long)c->l1d_line);
         return -1;
     }
-    if (c->memory == 1 && c->wpus > 64) {
+    if (c->memory == CFG_MEMORY_COHERENT && c->wpus > 64) {
         snprintf(err, errlen, "wpus: %llu WPUs; the coherent directory tracks at most 64 (use memory=bulksync)",
                  (unsigned long long)c->wpus);
         return -1;
@@ -252,7 +252,7 @@ int wsim_config_check(wsim_config_t *c, char *err, size_t errlen)
                      (unsigned long long)slots, (unsigned long long)c->warps);
             return -1;
         }
-    } else if (c->scheduler == 1) {
+    } else if (c->scheduler == CFG_SCHEDULER_SWF) {
         snprintf(err, errlen, "scheduler: swf ranks warp-splits by their miss-free-cycle counters in the warp-split "
                  "table; it needs dws = on");
         return -1;

@@ -280,7 +280,7 @@ int dws_before_issue(struct wsim *s, wpu_t *u, group_t *g, const isa_insn_t *d)
     if (!is_split(g) || !d) return 0;
     uint32_t pc = rs_top(g->rs)->pc;
     int base = at_base(g);
-    int sync = base && s->cfg.dws_branches == 1 && d->cls == ISA_CLASS_BRANCH && !g->go &&
+    int sync = base && s->cfg.dws_branches == CFG_DWS_BRANCHES_LIMITED && d->cls == ISA_CLASS_BRANCH && !g->go &&
                !(s->cfg.dws_loop_bypass && loop_branch(g, d, pc));
     int cause = sync ? 3 : g->after_barrier ? 2 : 0;
     g->after_barrier = 0;
@@ -308,8 +308,8 @@ int dws_branch_split(struct wsim *s, wpu_t *u, group_t *g, const isa_insn_t *d, 
     /* loop back edges are not selected by default: threads leaving a loop
      * would run past it, far ahead of the ones still in it */
     int selected = (d->flags & ISA_F_SHORT_PDOM) && (s->cfg.dws_split_loops || d->target > pc);
-    int want = (s->cfg.dws_branch == 2 || (s->cfg.dws_branch == 1 && selected)) &&
-               (!is_split(g) || s->cfg.dws_branches == 0);
+    int want = (s->cfg.dws_branch == CFG_DWS_BRANCH_ALL || (s->cfg.dws_branch == CFG_DWS_BRANCH_HEURISTIC && selected)) &&
+               (!is_split(g) || s->cfg.dws_branches == CFG_DWS_BRANCHES_BYPASS);
     if (!want) return 0;
     uint32_t rpc = is_split(g) ? g->own.e[0].rpc : rs_top(g->rs)->rpc;
     if (d->target == rpc || pc + 4 == rpc) return 0; /* a side that is already there: no split */
@@ -340,7 +340,7 @@ void dws_after_issue(struct wsim *s, wpu_t *u, group_t *g, const isa_insn_t *d, 
     /* PC-based re-convergence (001 §4.5): a ready split suspended after the
      * same load/store is where this one is now */
     int memi = cls == ISA_CLASS_LOAD || cls == ISA_CLASS_STORE;
-    if (!port_busy(u) && memi && s->cfg.dws_reconv == 1 && w->rs.depth && is_split(g) && at_base(g) &&
+    if (!port_busy(u) && memi && s->cfg.dws_reconv == CFG_DWS_RECONV_PC && w->rs.depth && is_split(g) && at_base(g) &&
         w->ngroups > 1 && rs_top(g->rs)->pc == s->issue_pc + 4) {
         port_begin(u, g->id, merge_candidates(u, g, s->cfg.dws_merge_inflight ? g->ready_at : s->cycle),
                    s->issue_pc + 4);
@@ -392,8 +392,8 @@ void dws_after_issue(struct wsim *s, wpu_t *u, group_t *g, const isa_insn_t *d, 
         wmask_t miss = wmask_andnot(top, hit);
         if (wmask_any(&hit) && wmask_any(&missed)) {
             int pol = (int)s->cfg.dws_mem, want;
-            if (pol == 1) want = 1;
-            else if (pol == 4) want = u->wout.latspec;
+            if (pol == CFG_DWS_MEM_AGGRESS) want = 1;
+            else if (pol == CFG_DWS_MEM_LATSPEC) want = u->wout.latspec;
             else want = !others_ready(s, u, g);
             if (want && u->wout.nfree < 1) {
                 u->st.wst_full++;
@@ -404,7 +404,7 @@ void dws_after_issue(struct wsim *s, wpu_t *u, group_t *g, const isa_insn_t *d, 
                 group_t *c = split(s, u, g, s->issue_pc + 4, miss, s->issue_pc + 4, hit, hr);
                 c->wait = WAIT_MEM;
                 u->st.splits_mem++;
-            } else if (pol == 3) { /* ReviveSplit may split it while it waits */
+            } else if (pol == CFG_DWS_MEM_REVIVE) { /* ReviveSplit may split it while it waits */
                 g->pend_hit = hit;
                 g->hit_ready = r->hit_ready;
             }
@@ -419,7 +419,7 @@ void dws_after_issue(struct wsim *s, wpu_t *u, group_t *g, const isa_insn_t *d, 
 
 int dws_stalled(struct wsim *s, wpu_t *u)
 {
-    if (s->cfg.dws_mem != 3 || u->revive_blocked || port_busy(u)) return 0;
+    if (s->cfg.dws_mem != CFG_DWS_MEM_REVIVE || u->revive_blocked || port_busy(u)) return 0;
     for (int k = 0; k < u->ngrp; k++) {
         group_t *g = &u->grp[k];
         if (!g->w || g->wait != WAIT_MEM || g->ready_at <= s->cycle || !wmask_any(&g->pend_hit) ||

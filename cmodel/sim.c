@@ -190,7 +190,7 @@ static void update_next_ready(struct wsim *s, wpu_t *u)
         if (u->avail[k] < nr) nr = u->avail[k];
     if (nr != NEVER && nr < u->blocked_until) nr = u->blocked_until;
     /* ReviveSplit: a suspended group's hits become ready to run ahead */
-    if (s->cfg.dws && s->cfg.dws_mem == 3 && !u->revive_blocked)
+    if (s->cfg.dws && s->cfg.dws_mem == CFG_DWS_MEM_REVIVE && !u->revive_blocked)
         for (int k = 0; k < u->ngrp; k++) {
             const group_t *g = &u->grp[k];
             if (g->w && g->wait == WAIT_MEM && wmask_any(&g->pend_hit) && g->ready_at > s->cycle + 1) {
@@ -320,7 +320,7 @@ static void memory_timing(struct wsim *s, wpu_t *u, group_t *g, const mem_result
     g->wait = WAIT_MEM;
     g->ready_at = r.ready > s->cycle + 1 ? r.ready : s->cycle + 1;
     /* switch on miss: an all-hit access holds the pipeline until its data is back */
-    if (s->cfg.switch_on == 1 && !misses) u->blocked_until = g->ready_at;
+    if (s->cfg.switch_on == CFG_SWITCH_ON_MISS && !misses) u->blocked_until = g->ready_at;
 }
 
 /* One SIMD group of WPU u issues at s->cycle. */
@@ -345,7 +345,7 @@ static void issue(struct wsim *s, wpu_t *u, group_t *g, const isa_insn_t *d, int
     int cls = exec_issue(s, u, g, d);
     /* switch_on: the group keeps the pipeline until it accesses the cache
      * (access) or misses (miss); cycle: round-robin every cycle */
-    u->sched.stay = s->cfg.switch_on == 0 ? !timed : s->cfg.switch_on == 1 ? !timed || !wmask_any(&r.miss) : 0;
+    u->sched.stay = s->cfg.switch_on == CFG_SWITCH_ON_ACCESS ? !timed : s->cfg.switch_on == CFG_SWITCH_ON_MISS ? !timed || !wmask_any(&r.miss) : 0;
     if (g->wait != WAIT_BARRIER && cls != ISA_CLASS_BARRIER && w->rs.depth) {
         if (timed) {
             memory_timing(s, u, g, &r);
@@ -488,7 +488,7 @@ static int watchdog(struct wsim *s)
  * laggard split / the shallowest split first. */
 static int pick(struct wsim *s, wpu_t *u)
 {
-    if (!s->cfg.dws || (!s->cfg.dws_boost && s->cfg.scheduler == 0))
+    if (!s->cfg.dws || (!s->cfg.dws_boost && s->cfg.scheduler == CFG_SCHEDULER_RR))
         return sched_pick(&u->sched, u->avail, s->cycle);
     uint32_t key[WST_MAX_ENTRIES];
     uint64_t lag = 0;
@@ -499,7 +499,7 @@ static int pick(struct wsim *s, wpu_t *u)
         lag = o.lag_vec;
     }
     for (int k = 0; k < u->ngrp; k++) {
-        uint32_t rm = s->cfg.scheduler == 1 ? u->wst.q.e[k].rmfc : 0;
+        uint32_t rm = s->cfg.scheduler == CFG_SCHEDULER_SWF ? u->wst.q.e[k].rmfc : 0;
         key[k] = ((lag >> k) & 1) ? 0 : 1 + (rm > 0x7fffffff ? 0x7fffffff : rm);
     }
     return sched_pick_prio(&u->sched, u->avail, key, s->cycle);

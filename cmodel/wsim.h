@@ -9,6 +9,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "config_enum.h" /* generated from config.def: enum cfg_<key> { CFG_<KEY>_<CHOICE> } */
+
 #define WSIM_VERSION "0.1.0"
 
 /* ---- configuration (keys in config.def) ---- */

@@ -63,7 +63,7 @@ static void warn_if_unused(const wsim_config_t *c, const char *assignment)
     memcpy(key, assignment, n);
     key[n] = 0;
     const char *why = NULL;
-    int fixed = c->memory == 0, coherent = c->memory == 1, bulk = c->memory == 2;
+    int fixed = c->memory == CFG_MEMORY_FIXED, coherent = c->memory == CFG_MEMORY_COHERENT, bulk = c->memory == CFG_MEMORY_BULKSYNC;
     int has_l2 = coherent || (bulk && c->l2_private);
     if (!strcmp(key, "mem_latency") && !fixed) why = "it applies to memory = fixed";
     else if (fixed && (!strncmp(key, "l1d_", 4) || !strncmp(key, "l1i_", 4) || !strncmp(key, "l2_", 3) ||
