@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
-# scripts/manifest.sh [SIM [OUT]]: a manifest of what the model computes for
-# every kernel x named policy x preset the dws test group runs: one line per
-# run with the SHA-256 of its statistics (JSON, without the configuration
-# echo, which gains keys as the model grows), of its --dump results and of
-# its --trace. Two trees that print the same manifest simulate the same
-# machine cycle for cycle. Used to show that a structural change changes no
-# behaviour (tests/manifest.txt, the "seam" test group), and to regenerate
-# that file when a change is meant to move timing:
+# scripts/manifest.sh [SIM]: a manifest of what the model computes for every
+# kernel x named policy x preset the dws test group runs: one line per run
+# with the SHA-256 of its statistics (JSON, without the configuration echo,
+# which gains keys as the model grows, and without the program's path, so a
+# copy of the simulator elsewhere compares too), of its --dump results and
+# of its --trace. Two trees that print the same manifest simulate the same
+# machine cycle for cycle. tests/manifest.txt holds it (the "manifest" test
+# group): a structural change must leave it unchanged; a change meant to move
+# timing regenerates it in a commit of its own that says why:
 #   bash scripts/manifest.sh build/wpusim > tests/manifest.txt
 set -u
 cd "$(dirname "$0")/.."
@@ -22,7 +23,7 @@ one() { # one KERNEL PRESET POLICY
       --trace "$o.trace" "$B/kernels/$k.elf" >/dev/null 2>"$o.err"
   local rc=$?
   local s d t
-  s=$(sed '/^  "config": {$/,/^  },$/d' "$o.json" | sha256sum | cut -c1-16)
+  s=$(sed -e '/^  "config": {$/,/^  },$/d' -e '/^  "program": /d' "$o.json" | sha256sum | cut -c1-16)
   d=$(sha256sum <"$o.dump" | cut -c1-16)
   t=$(sha256sum <"$o.trace" | cut -c1-16)
   echo "$k $p $pol rc=$rc stats=$s dump=$d trace=$t"
