@@ -27,7 +27,7 @@ one() { # one KERNEL PRESET POLICY
   d=$(sha256sum <"$o.dump" | cut -c1-16)
   t=$(sha256sum <"$o.trace" | cut -c1-16)
   echo "$k $p $pol rc=$rc stats=$s dump=$d trace=$t"
-  rm -f "$o".*
+  rm -f "$o.json" "$o.dump" "$o.trace" "$o.err"
 }
 export -f one
 export SIM B T
