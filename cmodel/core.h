@@ -80,6 +80,7 @@ typedef struct wpu {
     wst_out_t wout;
     int slots_used, live_groups;
     int revive_blocked; /* no free entry since the last revive attempt */
+    wmask_t spawned;    /* dws: lanes that went to a new split this issue */
     sched_t sched;
     uint64_t next_ready; /* min ready_at over its issuable warps; UINT64_MAX if none */
     uint64_t blocked_until; /* switch_on = miss: the pipeline waits for a hit */
@@ -116,11 +117,7 @@ struct wsim {
     int status_reason; /* wsim_status_t of the last run */
 
     FILE *record_wst; /* --record-block wst=FILE */
-    wmask_t left;     /* lanes that returned past a split's own stack this issue */
-    wmask_t spawned;  /* lanes that went to a new split this issue */
     uint64_t check_inject; /* test hook (WSIM_CHECK_INJECT): corrupt a group at this cycle */
-    uint32_t issue_pc; /* the issuing group's pc and stack depth before it executed */
-    int issue_depth;
 
     /* scratch for one issue */
     uint32_t addr[WSIM_MAX_LANES];
@@ -128,40 +125,83 @@ struct wsim {
     uint8_t fault[WSIM_MAX_LANES];
 };
 
-/* exec.c: execute the running group of g functionally and update its stack.
- * d is its pre-decoded instruction (NULL: no code at its PC). Returns the
- * instruction's class for the timing model. Lanes of a split that return
- * past its own stack (to a call made before the split) go to s->left. */
-int exec_issue(struct wsim *s, wpu_t *u, group_t *g, const isa_insn_t *d);
+/* What one SIMD instruction did, as the functional core reports it
+ * (exec.c): the pipeline and the mechanisms act on it; the core itself
+ * never calls up into them. */
+typedef struct exec_report {
+    int cls;          /* ISA_CLASS_* of the instruction (ILLEGAL: no code) */
+    uint8_t nocode;   /* no instruction at pc: every lane faulted, nothing else happened */
+    uint32_t pc;      /* where the group was */
+    rstack_t *rs;     /* the stack it ran on */
+    wmask_t done;     /* lanes that completed the instruction */
+    wmask_t exited;   /* lanes that ran exit (code in their a0) */
+    wmask_t faulted;  /* lanes that faulted (reported already) */
+    wmask_t returned; /* split lanes that returned past their own stack (to a call
+                         made before the split): they moved to the warp's stack */
+    wmask_t barrier;  /* lanes that arrived at a barrier */
+    uint8_t diverged; /* a conditional branch went both ways: taken and fall wait for
+                         the pipeline to split the group or push the stack */
+    wmask_t taken, fall;
+} exec_report_t;
 
-/* sim.c services used by exec.c */
-void sim_thread_exit(struct wsim *s, warp_t *w, int lane, int32_t code);
-void sim_thread_fault(struct wsim *s, warp_t *w, int lane, uint32_t pc, const char *fmt, ...)
+/* One issue, for the mechanisms: the instruction, its report, what the
+ * group looked like before it, and its memory access (NULL: none). */
+typedef struct issue {
+    const isa_insn_t *d;
+    const exec_report_t *x;
+    const struct mem_result *r;
+    uint32_t pc;         /* the group's pc and stack depth before it executed */
+    int depth;
+    wmask_t lanes_before; /* the group's lanes, and its warp's live lanes, before */
+    wmask_t live_before;
+} issue_t;
+
+/* ---- who calls whom (docs/architecture.md): machine.c -> wpu.c -> {exec.c,
+ * warp.c, mech/dws.c, blocks}; warp.c -> mech/dws.c; exec.c -> fault.c; every
+ * file may use group.c. Nothing calls back up. ---- */
+
+/* exec.c, the functional core: execute the running group of g (d: its
+ * pre-decoded instruction, NULL: no code at its PC) and update its stack,
+ * except for a divergent branch, which it leaves to the pipeline. Then
+ * exec_retire() ends the instruction (lanes that left go off the stacks). */
+void exec_issue(struct wsim *s, wpu_t *u, group_t *g, const isa_insn_t *d, exec_report_t *x);
+void exec_retire(struct wsim *s, wpu_t *u, group_t *g, const exec_report_t *x);
+
+/* fault.c: report a faulting thread (once; up to fault_report_limit lines)
+ * and mark it faulted. The caller takes it off its warp (warp_thread_leaves). */
+int fault_report(struct wsim *s, const warp_t *w, int lane, uint32_t pc, const char *fmt, ...)
     __attribute__((format(printf, 5, 6)));
-void sim_barrier_arrive(struct wsim *s, group_t *g, wmask_t lanes, uint32_t pc);
-/* A divergent branch of group g: 1 when DWS split it (dws.c), else 0 and the
- * group's stack takes it. */
-int dws_branch_split(struct wsim *s, wpu_t *u, group_t *g, const isa_insn_t *d, uint32_t pc, wmask_t taken,
-                     wmask_t fall);
 
-/* dws.c: the pipeline side of dynamic warp subdivision */
-void dws_init_wpu(struct wsim *s, wpu_t *u);
-void dws_launch(struct wsim *s, wpu_t *u, group_t *g, int initial);
-/* Before g issues d: merges and re-convergence waits. 0: issue; 1: the
- * group used this clock without issuing (waits at a re-convergence point). */
-int dws_before_issue(struct wsim *s, wpu_t *u, group_t *g, const isa_insn_t *d);
-/* After g issued: parks, memory splits, the table operation. */
-void dws_after_issue(struct wsim *s, wpu_t *u, group_t *g, const isa_insn_t *d, int cls, const struct mem_result *r,
-                     wmask_t lanes_before, wmask_t live_before);
-/* A clock in which WPU u issued nothing: ReviveSplit. 1 when a group split. */
-int dws_stalled(struct wsim *s, wpu_t *u);
-/* Commit the table operation of this clock (if any). */
-void dws_clock(struct wsim *s, wpu_t *u);
-wmask_t dws_group_lanes(const group_t *g);
-void dws_slot_release(struct wsim *s, wpu_t *u, group_t *g);
-void dws_sync_breaker(struct wsim *s, wpu_t *u, warp_t *w);
-void dws_slot_take(struct wsim *s, wpu_t *u, group_t *g);
-int dws_check(struct wsim *s, char *msg, size_t len);
-void sim_sync_avail(struct wsim *s, wpu_t *u, const group_t *g);
+/* group.c: a group's scheduling view. */
+#define NEVER UINT64_MAX
+/* Keep the scheduler's view (u->avail) of g in step with its state. */
+static inline void group_sync_avail(wpu_t *u, const group_t *g)
+{
+    u->avail[g->id] = g->w && g->slotted && g->wait != WAIT_BARRIER && g->wait != WAIT_SYNC ? g->ready_at : NEVER;
+}
+/* The exact first cycle at which WPU u may issue (or revive a split). */
+void wpu_refresh_next_ready(const struct wsim *s, wpu_t *u);
+static inline int group_is_split(const group_t *g) { return g->rs != &g->w->rs; }
+/* A group may split or merge only at the level it was created at: a root
+ * at its stack's top, a split with nothing nested on its own stack. */
+static inline int group_at_base(const group_t *g) { return !group_is_split(g) || g->own.depth == 1; }
+/* Every lane the group holds (a split: on all levels of its own stack). */
+wmask_t group_lanes(const group_t *g);
+
+/* warp.c: warps in their slots, threads leaving, the global barrier. */
+void warp_launch(struct wsim *s, int gid, wpu_t *u, warp_t *w, group_t *root, int initial);
+void warp_thread_leaves(struct wsim *s, warp_t *w, int lane);
+void warp_barrier_arrive(struct wsim *s, group_t *g, wmask_t lanes, uint32_t pc);
+
+/* wpu.c: one clock of one WPU (docs/architecture.md has its order). */
+void wpu_clock(struct wsim *s, wpu_t *u);
+void wpu_account_stall(struct wsim *s, wpu_t *u, uint64_t n);
+
+/* check.c: --check's invariants of every warp; 1 with a message when one fails. */
+int check_machine(struct wsim *s, char *msg, size_t len);
+
+/* report.c: the deadlock and watchdog reports. */
+void report_deadlock(const struct wsim *s);
+int report_watchdog(const struct wsim *s); /* 1 when a warp is stuck (reported) */
 
 #endif

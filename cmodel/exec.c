@@ -1,6 +1,9 @@
-/* Functional execution of one SIMD group instruction (functional-first:
- * every active lane's effect happens at issue) and the re-convergence stack
- * update that decides which group runs next. Timing lives in sim.c. */
+/* The functional core: execution of one SIMD group instruction
+ * (functional-first: every active lane's effect happens at issue) and the
+ * re-convergence stack update that decides which group runs next. It
+ * executes and reports (exec_report_t): a divergent branch, threads that
+ * exit, fault or reach a barrier are the pipeline's to act on (wpu.c); it
+ * never calls up into the pipeline or the mechanisms. Timing lives in wpu.c. */
 #include <stdarg.h>
 #include <string.h>
 
@@ -104,26 +107,26 @@ static int csr_access(const struct wsim *s, const warp_t *w, int lane, thread_t 
     if (csr_access(s, w, lane, t, IMM, op, val, write, &old_)) { LANE_FAULT(LF_CSR); continue; } \
     X(RD) = old_
 
-static void lane_fault_message(struct wsim *s, warp_t *w, int lane, uint32_t pc, const isa_insn_t *d)
+static void lane_fault_message(struct wsim *s, const warp_t *w, int lane, uint32_t pc, const isa_insn_t *d)
 {
-    thread_t *t = &w->th[lane];
+    const thread_t *t = &w->th[lane];
     uint32_t a = s->addr[lane];
     switch (s->fault[lane]) {
-    case LF_LOAD_MISALIGNED: sim_thread_fault(s, w, lane, pc, "misaligned load from 0x%08x", a); break;
-    case LF_STORE_MISALIGNED: sim_thread_fault(s, w, lane, pc, "misaligned store to 0x%08x", a); break;
-    case LF_LOAD_GUARD: sim_thread_fault(s, w, lane, pc, "load from 0x%08x in the null guard page", a); break;
-    case LF_STORE_GUARD: sim_thread_fault(s, w, lane, pc, "store to 0x%08x in the null guard page", a); break;
+    case LF_LOAD_MISALIGNED: fault_report(s, w, lane, pc, "misaligned load from 0x%08x", a); break;
+    case LF_STORE_MISALIGNED: fault_report(s, w, lane, pc, "misaligned store to 0x%08x", a); break;
+    case LF_LOAD_GUARD: fault_report(s, w, lane, pc, "load from 0x%08x in the null guard page", a); break;
+    case LF_STORE_GUARD: fault_report(s, w, lane, pc, "store to 0x%08x in the null guard page", a); break;
     case LF_BAD_RM:
-        sim_thread_fault(s, w, lane, pc, "illegal instruction 0x%08x: invalid rounding mode %u%s", d->raw,
+        fault_report(s, w, lane, pc, "illegal instruction 0x%08x: invalid rounding mode %u%s", d->raw,
                          d->rm == 7 ? t->frm : d->rm, d->rm == 7 ? " in frm" : "");
         break;
     case LF_CSR: {
         const char *nm = isa_csr_name(d->imm);
-        sim_thread_fault(s, w, lane, pc, "illegal instruction 0x%08x: %s CSR 0x%03x%s%s", d->raw,
+        fault_report(s, w, lane, pc, "illegal instruction 0x%08x: %s CSR 0x%03x%s%s", d->raw,
                          nm ? "write to read-only" : "access to unknown", d->imm, nm ? " " : "", nm ? nm : "");
         break;
     }
-    default: sim_thread_fault(s, w, lane, pc, "internal: unknown lane fault"); break;
+    default: fault_report(s, w, lane, pc, "internal: unknown lane fault"); break;
     }
 }
 
@@ -178,7 +181,7 @@ static void group_remove(group_t *g, wmask_t lanes)
     if (g->rs != &g->w->rs) rs_remove(&g->w->rs, lanes);
 }
 
-int exec_issue(struct wsim *s, wpu_t *u, group_t *g, const isa_insn_t *d)
+void exec_issue(struct wsim *s, wpu_t *u, group_t *g, const isa_insn_t *d, exec_report_t *x)
 {
     warp_t *w = g->w;
     rstack_t *rs = g->rs;
@@ -187,14 +190,17 @@ int exec_issue(struct wsim *s, wpu_t *u, group_t *g, const isa_insn_t *d)
     mem_t *mem = s->mem;
     wmask_t taken = wmask_none(), faulted = wmask_none(), gone = wmask_none();
 
+    *x = (exec_report_t){.cls = d ? d->cls : ISA_CLASS_ILLEGAL, .pc = pc, .rs = rs};
     if (s->trace) trace_issue(s, w, pc, &m, d);
     u->st.warp_insts++;
     if (!d) {
         WMASK_FOREACH(m, lane)
-            sim_thread_fault(s, w, lane, pc, "instruction fetch from 0x%08x, %s", pc,
-                             pc < PROG_GUARD_END ? "in the null guard page" : "outside the program's code");
+            fault_report(s, w, lane, pc, "instruction fetch from 0x%08x, %s", pc,
+                         pc < PROG_GUARD_END ? "in the null guard page" : "outside the program's code");
         group_remove(g, m);
-        return ISA_CLASS_ILLEGAL;
+        x->faulted = m;
+        x->nocode = 1;
+        return;
     }
 
     switch (d->op) {
@@ -220,7 +226,7 @@ int exec_issue(struct wsim *s, wpu_t *u, group_t *g, const isa_insn_t *d)
         u->st.branches++;
         if (wmask_any(&taken) && (d->target & 3)) {
             WMASK_FOREACH(taken, lane)
-                sim_thread_fault(s, w, lane, pc, "branch to misaligned address 0x%08x", d->target);
+                fault_report(s, w, lane, pc, "branch to misaligned address 0x%08x", d->target);
             faulted = wmask_or(faulted, taken);
             ok = wmask_andnot(ok, taken);
             taken = wmask_none();
@@ -228,16 +234,17 @@ int exec_issue(struct wsim *s, wpu_t *u, group_t *g, const isa_insn_t *d)
         wmask_t fall = wmask_andnot(ok, taken);
         if (!wmask_any(&taken) || d->target == pc + 4) rs_goto(rs, pc + 4);
         else if (!wmask_any(&fall)) rs_goto(rs, d->target);
-        else {
+        else { /* the pipeline splits the group or pushes its stack */
             u->st.div_branches++;
-            if (!s->cfg.dws || !dws_branch_split(s, u, g, d, pc, taken, fall))
-                rs_branch(rs, taken, fall, d->target, pc + 4, d->ipdom);
+            x->diverged = 1;
+            x->taken = taken;
+            x->fall = fall;
         }
         break;
     }
     case ISA_CLASS_JAL: {
         if (d->target & 3) {
-            WMASK_FOREACH(ok, lane) sim_thread_fault(s, w, lane, pc, "jump to misaligned address 0x%08x", d->target);
+            WMASK_FOREACH(ok, lane) fault_report(s, w, lane, pc, "jump to misaligned address 0x%08x", d->target);
             faulted = wmask_or(faulted, ok);
             break;
         }
@@ -245,7 +252,7 @@ int exec_issue(struct wsim *s, wpu_t *u, group_t *g, const isa_insn_t *d)
             char err[512];
             u->st.calls++;
             if (ensure_function(s, d->target, err, sizeof err) < 0) {
-                WMASK_FOREACH(ok, lane) sim_thread_fault(s, w, lane, pc, "%s", err);
+                WMASK_FOREACH(ok, lane) fault_report(s, w, lane, pc, "%s", err);
                 faulted = wmask_or(faulted, ok);
                 break;
             }
@@ -258,7 +265,7 @@ int exec_issue(struct wsim *s, wpu_t *u, group_t *g, const isa_insn_t *d)
     case ISA_CLASS_JALR: {
         WMASK_FOREACH(ok, lane) {
             if (s->target[lane] & 3) {
-                sim_thread_fault(s, w, lane, pc, "jump to misaligned address 0x%08x", s->target[lane]);
+                fault_report(s, w, lane, pc, "jump to misaligned address 0x%08x", s->target[lane]);
                 wmask_set(&faulted, lane);
             }
         }
@@ -272,9 +279,9 @@ int exec_issue(struct wsim *s, wpu_t *u, group_t *g, const isa_insn_t *d)
             if (out) rp = rs_return_pc(&w->rs);
             WMASK_FOREACH(ok, lane) {
                 if (rp == ISA_RPC_EXIT)
-                    sim_thread_fault(s, w, lane, pc, "return with no call on the re-convergence stack");
+                    fault_report(s, w, lane, pc, "return with no call on the re-convergence stack");
                 else if (s->target[lane] != rp)
-                    sim_thread_fault(s, w, lane, pc, "return to 0x%08x, but the call returns to 0x%08x "
+                    fault_report(s, w, lane, pc, "return to 0x%08x, but the call returns to 0x%08x "
                                      "(ra overwritten? longjmp is not supported)", s->target[lane], rp);
                 else continue;
                 wmask_set(&faulted, lane);
@@ -283,7 +290,7 @@ int exec_issue(struct wsim *s, wpu_t *u, group_t *g, const isa_insn_t *d)
             if (wmask_any(&ok) && out) {
                 rs_remove(rs, ok);
                 rs_return(&w->rs, ok);
-                s->left = wmask_or(s->left, ok);
+                x->returned = wmask_or(x->returned, ok);
             } else if (wmask_any(&ok)) {
                 rs_return(rs, ok);
             }
@@ -302,7 +309,7 @@ int exec_issue(struct wsim *s, wpu_t *u, group_t *g, const isa_insn_t *d)
             for (int k = 0; k < n; k++) {
                 char err[512];
                 if (ensure_function(s, tg[k], err, sizeof err) < 0) {
-                    WMASK_FOREACH(tm[k], lane) sim_thread_fault(s, w, lane, pc, "%s", err);
+                    WMASK_FOREACH(tm[k], lane) fault_report(s, w, lane, pc, "%s", err);
                     faulted = wmask_or(faulted, tm[k]);
                     continue;
                 }
@@ -316,7 +323,7 @@ int exec_issue(struct wsim *s, wpu_t *u, group_t *g, const isa_insn_t *d)
             uint32_t t0 = s->target[wmask_lowest(&ok)];
             WMASK_FOREACH(ok, lane) {
                 if (s->target[lane] == t0) continue;
-                sim_thread_fault(s, w, lane, pc, "indirect jump diverges (0x%08x vs 0x%08x)", s->target[lane], t0);
+                fault_report(s, w, lane, pc, "indirect jump diverges (0x%08x vs 0x%08x)", s->target[lane], t0);
                 wmask_set(&faulted, lane);
             }
             rs_goto(rs, t0);
@@ -327,30 +334,29 @@ int exec_issue(struct wsim *s, wpu_t *u, group_t *g, const isa_insn_t *d)
         WMASK_FOREACH(ok, lane) {
             thread_t *t = &w->th[lane];
             if (t->x[17] == 93) {
-                wmask_set(&gone, lane);
-                sim_thread_exit(s, w, lane, (int32_t)t->x[10]);
+                wmask_set(&gone, lane); /* its exit code stays in a0 */
             } else if (t->x[17] == 64) {
                 write_syscall(s, w, t);
             } else {
-                sim_thread_fault(s, w, lane, pc, "unknown ecall a7=%u (supported: 93 exit, 64 write)", t->x[17]);
+                fault_report(s, w, lane, pc, "unknown ecall a7=%u (supported: 93 exit, 64 write)", t->x[17]);
                 wmask_set(&faulted, lane);
             }
         }
         rs_goto(rs, pc + 4);
         break;
     case ISA_CLASS_EBREAK:
-        WMASK_FOREACH(ok, lane) sim_thread_fault(s, w, lane, pc, "ebreak");
+        WMASK_FOREACH(ok, lane) fault_report(s, w, lane, pc, "ebreak");
         faulted = wmask_or(faulted, ok);
         break;
     case ISA_CLASS_ILLEGAL:
         WMASK_FOREACH(m, lane)
-            sim_thread_fault(s, w, lane, pc, "illegal instruction 0x%08x (not RV32IMF, Zicsr or wsim.bar)", d->raw);
+            fault_report(s, w, lane, pc, "illegal instruction 0x%08x (not RV32IMF, Zicsr or wsim.bar)", d->raw);
         faulted = m;
         break;
     case ISA_CLASS_BARRIER:
         u->st.barriers++;
         rs_goto(rs, pc + 4);
-        sim_barrier_arrive(s, g, ok, pc);
+        x->barrier = ok;
         break;
     case ISA_CLASS_LOAD:
         u->st.loads++;
@@ -365,10 +371,17 @@ int exec_issue(struct wsim *s, wpu_t *u, group_t *g, const isa_insn_t *d)
         break;
     }
 
-    wmask_t done = wmask_andnot(m, faulted);
-    u->st.thread_insts += (uint64_t)wmask_count(&done);
-    wmask_t dead = wmask_or(faulted, gone);
+    x->done = wmask_andnot(m, faulted);
+    x->faulted = faulted;
+    x->exited = gone;
+}
+
+void exec_retire(struct wsim *s, wpu_t *u, group_t *g, const exec_report_t *x)
+{
+    (void)s;
+    if (x->nocode) return;
+    u->st.thread_insts += (uint64_t)wmask_count(&x->done);
+    wmask_t dead = wmask_or(x->faulted, x->exited);
     if (wmask_any(&dead)) group_remove(g, dead);
-    if ((uint64_t)rs->max_depth > u->st.max_stack) u->st.max_stack = (uint64_t)rs->max_depth;
-    return d->cls;
+    if ((uint64_t)x->rs->max_depth > u->st.max_stack) u->st.max_stack = (uint64_t)x->rs->max_depth;
 }

@@ -17,24 +17,12 @@
 #include <string.h>
 
 #include "core.h"
+#include "mech/dws.h"
 
-#define NEVER UINT64_MAX
-
-static int is_split(const group_t *g) { return g->rs != &g->w->rs; }
-
-/* A group may split or merge only at the level it was created at: a root
- * at its stack's top, a split with nothing nested on its own stack. */
-static int at_base(const group_t *g) { return !is_split(g) || g->own.depth == 1; }
+#define is_split group_is_split
+#define at_base group_at_base
 
 static int nslots(const struct wsim *s) { return (int)(s->cfg.dws_slots ? s->cfg.dws_slots : 2 * s->cfg.warps); }
-
-wmask_t dws_group_lanes(const group_t *g)
-{
-    if (!is_split(g)) return rs_top(g->rs)->mask;
-    wmask_t m = wmask_none();
-    for (int i = 0; i < g->own.depth; i++) m = wmask_or(m, g->own.e[i].mask);
-    return m;
-}
 
 /* ---- the table's port: at most one operation per WPU per clock ---- */
 
@@ -68,7 +56,7 @@ static int child_index(const wpu_t *u)
 void dws_clock(struct wsim *s, wpu_t *u)
 {
     wst_in_t *in = &u->win;
-    s->spawned = wmask_none();
+    u->spawned = wmask_none();
     if (!in->op) return;
     const group_t *g = &u->grp[in->idx];
     if (!g->w) {
@@ -106,14 +94,14 @@ void dws_slot_release(struct wsim *s, wpu_t *u, group_t *g)
     if (!g->slotted) return;
     g->slotted = 0;
     u->slots_used--;
-    sim_sync_avail(s, u, g);
+    group_sync_avail(u, g);
     /* the slot goes to the lowest waiting group that could run */
     for (int k = 0; k < u->ngrp; k++) {
         group_t *h = &u->grp[k];
         if (h == g || !h->w || h->slotted || h->wait == WAIT_BARRIER || h->wait == WAIT_SYNC) continue;
         h->slotted = 1;
         u->slots_used++;
-        sim_sync_avail(s, u, h);
+        group_sync_avail(u, h);
         if (u->next_ready > s->cycle + 1) u->next_ready = s->cycle + 1;
         break;
     }
@@ -131,7 +119,7 @@ static void group_free(struct wsim *s, wpu_t *u, group_t *g)
     g->wait = WAIT_NONE;
     g->pend_hit = wmask_none();
     u->live_groups--;
-    sim_sync_avail(s, u, g);
+    group_sync_avail(u, g);
 }
 
 /* A warp's splits all wait at re-convergence points (or a barrier) for
@@ -150,7 +138,7 @@ void dws_sync_breaker(struct wsim *s, wpu_t *u, warp_t *w)
     best->go = 1;
     if (best->ready_at < s->cycle + 1) best->ready_at = s->cycle + 1;
     dws_slot_take(s, u, best);
-    sim_sync_avail(s, u, best);
+    group_sync_avail(u, best);
     if (u->next_ready > s->cycle + 1) u->next_ready = s->cycle + 1;
 }
 
@@ -188,10 +176,10 @@ static group_t *split(struct wsim *s, wpu_t *u, group_t *g, uint32_t keep_pc, wm
     w->ngroups++;
     u->live_groups++;
     u->win.spawn = 1;
-    s->spawned = child_mask;
+    u->spawned = child_mask;
     u->st.split_lanes += (uint64_t)wmask_count(&child_mask);
     dws_slot_take(s, u, c);
-    sim_sync_avail(s, u, c);
+    group_sync_avail(u, c);
     return c;
 }
 
@@ -291,7 +279,7 @@ int dws_before_issue(struct wsim *s, wpu_t *u, group_t *g, const isa_insn_t *d)
     /* wait here for the other splits (001 §5.3.1, 000 §5.3) */
     g->wait = WAIT_SYNC;
     dws_slot_release(s, u, g);
-    sim_sync_avail(s, u, g);
+    group_sync_avail(u, g);
     u->st.sync_waits++;
     u->next_ready = s->cycle + 1;
     dws_sync_breaker(s, u, w);
@@ -332,18 +320,21 @@ static int others_ready(const struct wsim *s, const wpu_t *u, const group_t *g)
     return 0;
 }
 
-void dws_after_issue(struct wsim *s, wpu_t *u, group_t *g, const isa_insn_t *d, int cls, const mem_result_t *r,
-                     wmask_t before, wmask_t live_before)
+void dws_after_issue(struct wsim *s, wpu_t *u, group_t *g, const issue_t *is)
 {
     warp_t *w = g->w;
+    const isa_insn_t *d = is->d;
+    const mem_result_t *r = is->r;
+    const int cls = is->x->cls;
+    const wmask_t before = is->lanes_before, live_before = is->live_before;
     wmask_t joined = wmask_none();
     /* PC-based re-convergence (001 §4.5): a ready split suspended after the
      * same load/store is where this one is now */
     int memi = cls == ISA_CLASS_LOAD || cls == ISA_CLASS_STORE;
     if (!port_busy(u) && memi && s->cfg.dws_reconv == CFG_DWS_RECONV_PC && w->rs.depth && is_split(g) && at_base(g) &&
-        w->ngroups > 1 && rs_top(g->rs)->pc == s->issue_pc + 4) {
+        w->ngroups > 1 && rs_top(g->rs)->pc == is->pc + 4) {
         port_begin(u, g->id, merge_candidates(u, g, s->cfg.dws_merge_inflight ? g->ready_at : s->cycle),
-                   s->issue_pc + 4);
+                   is->pc + 4);
         joined = merge(s, u, g, 1);
     }
     if (!port_busy(u)) port_begin(u, g->id, 0, 0);
@@ -355,12 +346,12 @@ void dws_after_issue(struct wsim *s, wpu_t *u, group_t *g, const isa_insn_t *d, 
     g->pend_hit = wmask_none();
     /* lanes that left g this issue without parking: exited, returned past its
      * stack, or went to the split it spawned on a branch */
-    wmask_t dead = wmask_andnot(live_before, w->live), returned = s->left, left = wmask_or(returned, s->spawned);
-    s->left = s->spawned = wmask_none();
+    wmask_t dead = wmask_andnot(live_before, w->live), returned = is->x->returned, left = wmask_or(returned, u->spawned);
+    u->spawned = wmask_none();
     if (w->rs.depth == 0) return; /* the warp is done: sim.c frees or relaunches */
 
     if (is_split(g)) {
-        wmask_t now = dws_group_lanes(g);
+        wmask_t now = group_lanes(g);
         wmask_t parked = wmask_andnot(wmask_andnot(wmask_andnot(before, now), dead), left);
         if (wmask_any(&parked)) rs_park(&w->rs, parked);
         if (g->own.depth == 0) { /* the split is over: all its lanes parked, returned or exited */
@@ -382,8 +373,8 @@ void dws_after_issue(struct wsim *s, wpu_t *u, group_t *g, const isa_insn_t *d, 
     }
 
     /* memory divergence (001 §5, 000 §5.4) */
-    if (r && s->cfg.dws_mem && at_base(g) && d && rs_top(g->rs)->pc == s->issue_pc + 4 &&
-        g->rs->depth == s->issue_depth) {
+    if (r && s->cfg.dws_mem && at_base(g) && d && rs_top(g->rs)->pc == is->pc + 4 &&
+        g->rs->depth == is->depth) {
         /* lanes that just joined have their data: they count as hits; the
          * fall-behind side is everything else at this PC (lanes that missed,
          * and any that waited here without taking part, e.g. after a fold) */
@@ -401,7 +392,7 @@ void dws_after_issue(struct wsim *s, wpu_t *u, group_t *g, const isa_insn_t *d, 
             }
             if (want) {
                 uint64_t hr = r->hit_ready > s->cycle + s->cfg.pipeline_depth ? r->hit_ready : s->cycle + s->cfg.pipeline_depth;
-                group_t *c = split(s, u, g, s->issue_pc + 4, miss, s->issue_pc + 4, hit, hr);
+                group_t *c = split(s, u, g, is->pc + 4, miss, is->pc + 4, hit, hr);
                 c->wait = WAIT_MEM;
                 u->st.splits_mem++;
             } else if (pol == CFG_DWS_MEM_REVIVE) { /* ReviveSplit may split it while it waits */
@@ -444,92 +435,37 @@ int dws_stalled(struct wsim *s, wpu_t *u)
     return 0;
 }
 
-/* --check: every warp's groups, parked and exited threads partition it; the
- * table mirrors the groups. */
-int dws_check(struct wsim *s, char *msg, size_t len)
+/* --check, the mechanism's part. A group's table entry mirrors it. */
+int dws_check_group(const struct wsim *s, const wpu_t *u, const group_t *g, char *msg, size_t len)
 {
     char a[WSIM_MAX_LANES / 4 + 2], b[WSIM_MAX_LANES / 4 + 2];
-    for (int i = 0; i < s->nwpus; i++) {
-        wpu_t *u = &s->wpu[i];
-        for (int k = 0; k < s->nwarps; k++) {
-            warp_t *w = &u->warp[k];
-            if (w->gid < 0) continue;
-            wmask_t running = wmask_none(), held = wmask_none(), splits = wmask_none();
-            int n = 0, roots = 0;
-            for (int j = 0; j < u->ngrp; j++) {
-                const group_t *g = &u->grp[j];
-                if (g->w != w) continue;
-                n++;
-                wmask_t lanes = dws_group_lanes(g);
-                wmask_t both = wmask_and(running, lanes);
-                if (wmask_any(&both)) {
-                    wmask_hex(&both, s->width, a);
-                    snprintf(msg, len, "WPU %d warp %d: lanes %s are in two SIMD groups (group %d)", i, k, a, j);
-                    return 1;
-                }
-                running = wmask_or(running, lanes);
-                if (is_split(g)) {
-                    if (g->own.depth < 1 || g->own.e[0].rpc != rs_top(&w->rs)->rpc) {
-                        snprintf(msg, len, "WPU %d warp %d group %d: its stack (depth %d) re-converges at 0x%08x, "
-                                 "the warp stack's top at 0x%08x", i, k, j, g->own.depth,
-                                 g->own.depth ? g->own.e[0].rpc : 0, rs_top(&w->rs)->rpc);
-                        return 1;
-                    }
-                    splits = wmask_or(splits, lanes);
-                    for (int e = 0; e < g->own.depth; e++) held = wmask_or(held, g->own.e[e].mask);
-                } else {
-                    roots++;
-                }
-                if (s->cfg.dws) {
-                    const wst_entry_t *e = &u->wst.q.e[j];
-                    const rentry_t *t = rs_top(g->rs);
-                    if (!e->valid || e->warp != w->slot || e->pc != t->pc || !wmask_eq(&e->mask, &t->mask)) {
-                        wmask_hex(&e->mask, s->width, a);
-                        wmask_hex(&t->mask, s->width, b);
-                        snprintf(msg, len, "WPU %d warp %d group %d: warp-split table entry (valid %d warp %d pc "
-                                 "0x%08x mask %s) does not mirror the group (pc 0x%08x mask %s)",
-                                 i, k, j, e->valid, e->warp, e->pc, a, t->pc, b);
-                        return 1;
-                    }
-                }
-            }
-            if (n != w->ngroups || n == 0 || (roots && n != 1)) {
-                snprintf(msg, len, "WPU %d warp %d: %d SIMD groups (%d roots), the warp counts %d", i, k, n, roots,
-                         w->ngroups);
-                return 1;
-            }
-            for (int e = 0; e < w->rs.depth; e++) held = wmask_or(held, w->rs.e[e].mask);
-            if (!roots && !wmask_eq(&splits, &rs_top(&w->rs)->mask)) {
-                wmask_hex(&splits, s->width, a);
-                wmask_hex(&rs_top(&w->rs)->mask, s->width, b);
-                snprintf(msg, len, "WPU %d warp %d: its splits hold lanes %s, its stack's top %s", i, k, a, b);
-                return 1;
-            }
-            if (!wmask_eq(&held, &w->live)) {
-                wmask_hex(&held, s->width, a);
-                wmask_hex(&w->live, s->width, b);
-                snprintf(msg, len, "WPU %d warp %d: groups and stack hold lanes %s, live lanes are %s "
-                         "(a thread lost, duplicated or exited but still held)", i, k, a, b);
-                return 1;
-            }
+    const wst_entry_t *e = &u->wst.q.e[g->id];
+    const rentry_t *t = rs_top(g->rs);
+    if (e->valid && e->warp == g->w->slot && e->pc == t->pc && wmask_eq(&e->mask, &t->mask)) return 0;
+    wmask_hex(&e->mask, s->width, a);
+    wmask_hex(&t->mask, s->width, b);
+    snprintf(msg, len, "WPU %d warp %d group %d: warp-split table entry (valid %d warp %d pc 0x%08x mask %s) does not "
+             "mirror the group (pc 0x%08x mask %s)", u->id, g->w->slot, g->id, e->valid, e->warp, e->pc, a, t->pc, b);
+    return 1;
+}
+
+/* No table entry without a group; scheduler slots add up. */
+int dws_check_wpu(const struct wsim *s, const wpu_t *u, char *msg, size_t len)
+{
+    int slotted = 0, waiting = -1;
+    for (int j = 0; j < u->ngrp; j++) {
+        const group_t *g = &u->grp[j];
+        if (!g->w && u->wst.q.e[j].valid) {
+            snprintf(msg, len, "WPU %d: warp-split table entry %d is valid without a SIMD group", u->id, j);
+            return 1;
         }
-        if (s->cfg.dws) {
-            int slotted = 0, waiting = -1;
-            for (int j = 0; j < u->ngrp; j++) {
-                const group_t *g = &u->grp[j];
-                if (!g->w && u->wst.q.e[j].valid) {
-                    snprintf(msg, len, "WPU %d: warp-split table entry %d is valid without a SIMD group", i, j);
-                    return 1;
-                }
-                if (g->w && g->slotted) slotted++;
-                if (g->w && !g->slotted && g->wait != WAIT_BARRIER && g->wait != WAIT_SYNC) waiting = j;
-            }
-            if (slotted != u->slots_used || (waiting >= 0 && slotted < nslots(s))) {
-                snprintf(msg, len, "WPU %d: %d groups hold scheduler slots, %d counted; group %d waits for a slot "
-                         "with %d of %d taken", i, slotted, u->slots_used, waiting, slotted, nslots(s));
-                return 1;
-            }
-        }
+        if (g->w && g->slotted) slotted++;
+        if (g->w && !g->slotted && g->wait != WAIT_BARRIER && g->wait != WAIT_SYNC) waiting = j;
+    }
+    if (slotted != u->slots_used || (waiting >= 0 && slotted < nslots(s))) {
+        snprintf(msg, len, "WPU %d: %d groups hold scheduler slots, %d counted; group %d waits for a slot "
+                 "with %d of %d taken", u->id, slotted, u->slots_used, waiting, slotted, nslots(s));
+        return 1;
     }
     return 0;
 }

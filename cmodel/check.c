@@ -1,0 +1,94 @@
+/* --check: invariants verified after every clock. Every warp's SIMD
+ * groups, the threads parked on its re-convergence stack and its exited
+ * threads partition its threads; each split re-converges at its warp
+ * stack's top; with DWS, the warp-split table mirrors the groups (the
+ * mechanism's own checks). A shared mistake of the C block and its RTL
+ * breaks these. */
+#include <stdlib.h>
+
+#include "core.h"
+#include "mech/dws.h"
+
+/* Test hook (WSIM_CHECK_INJECT=CYCLE): drop a thread from a group of WPU 0
+ * at CYCLE, so that the tests see --check fail. */
+static void inject(struct wsim *s)
+{
+    if (!s->check_inject || s->cycle < s->check_inject) return;
+    s->check_inject = 0;
+    for (int k = 0; k < s->wpu[0].ngrp; k++) {
+        group_t *g = &s->wpu[0].grp[k];
+        if (!g->w) continue;
+        wmask_t lost = wmask_none();
+        wmask_set(&lost, wmask_lowest(&rs_top(g->rs)->mask));
+        rs_remove(g->rs, lost);
+        if (g->rs != &g->w->rs) rs_remove(&g->w->rs, lost);
+        break;
+    }
+}
+
+static int check_warp(const struct wsim *s, const wpu_t *u, const warp_t *w, char *msg, size_t len)
+{
+    char a[WSIM_MAX_LANES / 4 + 2], b[WSIM_MAX_LANES / 4 + 2];
+    const int i = u->id, k = w->slot;
+    wmask_t running = wmask_none(), held = wmask_none(), splits = wmask_none();
+    int n = 0, roots = 0;
+    for (int j = 0; j < u->ngrp; j++) {
+        const group_t *g = &u->grp[j];
+        if (g->w != w) continue;
+        n++;
+        wmask_t lanes = group_lanes(g);
+        wmask_t both = wmask_and(running, lanes);
+        if (wmask_any(&both)) {
+            wmask_hex(&both, s->width, a);
+            snprintf(msg, len, "WPU %d warp %d: lanes %s are in two SIMD groups (group %d)", i, k, a, j);
+            return 1;
+        }
+        running = wmask_or(running, lanes);
+        if (group_is_split(g)) {
+            if (g->own.depth < 1 || g->own.e[0].rpc != w->rs.e[w->rs.depth - 1].rpc) {
+                snprintf(msg, len, "WPU %d warp %d group %d: its stack (depth %d) re-converges at 0x%08x, "
+                         "the warp stack's top at 0x%08x", i, k, j, g->own.depth,
+                         g->own.depth ? g->own.e[0].rpc : 0, w->rs.e[w->rs.depth - 1].rpc);
+                return 1;
+            }
+            splits = wmask_or(splits, lanes);
+            for (int e = 0; e < g->own.depth; e++) held = wmask_or(held, g->own.e[e].mask);
+        } else {
+            roots++;
+        }
+        if (s->cfg.dws && dws_check_group(s, u, g, msg, len)) return 1;
+    }
+    if (n != w->ngroups || n == 0 || (roots && n != 1)) {
+        snprintf(msg, len, "WPU %d warp %d: %d SIMD groups (%d roots), the warp counts %d", i, k, n, roots,
+                 w->ngroups);
+        return 1;
+    }
+    const wmask_t top = w->rs.e[w->rs.depth - 1].mask;
+    for (int e = 0; e < w->rs.depth; e++) held = wmask_or(held, w->rs.e[e].mask);
+    if (!roots && !wmask_eq(&splits, &top)) {
+        wmask_hex(&splits, s->width, a);
+        wmask_hex(&top, s->width, b);
+        snprintf(msg, len, "WPU %d warp %d: its splits hold lanes %s, its stack's top %s", i, k, a, b);
+        return 1;
+    }
+    if (!wmask_eq(&held, &w->live)) {
+        wmask_hex(&held, s->width, a);
+        wmask_hex(&w->live, s->width, b);
+        snprintf(msg, len, "WPU %d warp %d: groups and stack hold lanes %s, live lanes are %s "
+                 "(a thread lost, duplicated or exited but still held)", i, k, a, b);
+        return 1;
+    }
+    return 0;
+}
+
+int check_machine(struct wsim *s, char *msg, size_t len)
+{
+    inject(s);
+    for (int i = 0; i < s->nwpus; i++) {
+        const wpu_t *u = &s->wpu[i];
+        for (int k = 0; k < s->nwarps; k++)
+            if (u->warp[k].gid >= 0 && check_warp(s, u, &u->warp[k], msg, len)) return 1;
+        if (s->cfg.dws && dws_check_wpu(s, u, msg, len)) return 1;
+    }
+    return 0;
+}

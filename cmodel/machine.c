@@ -1,0 +1,181 @@
+/* The machine: its creation from a configuration and a program, the run
+ * loop over all WPUs with idle-time skipping, the watchdog and --check, and
+ * its teardown. A WPU's clock is wpu.c's; warps and barriers are warp.c's;
+ * reports are report.c's (docs/architecture.md). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "core.h"
+#include "mech/dws.h"
+
+wsim_t *wsim_create(const wsim_config_t *cfg, const char *elf_path, char *err, size_t errlen)
+{
+    wsim_config_t c = *cfg;
+    if (wsim_config_check(&c, err, errlen) < 0) return NULL;
+    program_t *p = program_load(elf_path, err, errlen);
+    if (!p) return NULL;
+    uint64_t stack_lo = c.stack_top - c.threads * c.stack_size;
+    int ov = program_overlaps(p, stack_lo, c.stack_top);
+    if (ov >= 0) {
+        snprintf(err, errlen,
+                 "%s: thread stacks 0x%08llx-0x%08llx overlap loadable segment %d at 0x%08x; "
+                 "lower threads or stack_size, or move stack_top",
+                 elf_path, (unsigned long long)stack_lo, (unsigned long long)c.stack_top - 1, ov,
+                 p->seg[ov].vaddr);
+        program_free(p);
+        return NULL;
+    }
+
+    struct wsim *s = calloc(1, sizeof *s);
+    s->cfg = c;
+    s->prog = p;
+    s->mem = mem_create();
+    program_place(p, s->mem);
+    if (memsys_init(&s->ms, &c, s->mem, err, errlen) < 0) {
+        memsys_free(&s->ms);
+        mem_destroy(s->mem);
+        program_free(p);
+        free(s);
+        return NULL;
+    }
+    s->private_data = memsys_private_data(&s->ms);
+    /* WSIM_CHECK_INJECT=CYCLE: --check's own test drops a thread from a group at CYCLE */
+    const char *inj = getenv("WSIM_CHECK_INJECT");
+    s->check_inject = inj ? strtoull(inj, NULL, 0) : 0;
+    s->nwpus = (int)c.wpus, s->nwarps = (int)c.warps, s->width = (int)c.width;
+    s->nthreads = (uint32_t)c.threads;
+    s->exit_code = calloc(s->nthreads, sizeof *s->exit_code);
+    s->instret = calloc(s->nthreads, sizeof *s->instret);
+    s->tstate = malloc(s->nthreads);
+    memset(s->tstate, TS_PENDING, s->nthreads);
+    s->live_threads = s->nthreads;
+    s->total_warps = (int)((s->nthreads + (uint32_t)s->width - 1) / (uint32_t)s->width);
+
+    s->wpu = calloc((size_t)s->nwpus, sizeof *s->wpu);
+    for (int i = 0; i < s->nwpus; i++) {
+        wpu_t *u = &s->wpu[i];
+        u->id = i;
+        u->warp = calloc((size_t)s->nwarps, sizeof *u->warp);
+        u->ngrp = c.dws ? (int)c.dws_entries : s->nwarps;
+        u->grp = calloc((size_t)u->ngrp, sizeof *u->grp);
+        u->avail = malloc((size_t)u->ngrp * sizeof *u->avail);
+        for (int k = 0; k < u->ngrp; k++) {
+            u->avail[k] = NEVER;
+            u->grp[k].id = k;
+            rs_init(&u->grp[k].own);
+        }
+        sched_init(&u->sched, c.scheduler, u->ngrp);
+        for (int k = 0; k < s->nwarps; k++) {
+            warp_t *w = &u->warp[k];
+            w->wpu = i, w->slot = k, w->gid = -1;
+            w->th = calloc((size_t)s->width, sizeof *w->th);
+            rs_init(&w->rs);
+        }
+        if (c.dws) dws_init_wpu(s, u);
+    }
+    /* warp g -> WPU g mod wpus, slot g div wpus (docs/abi.md); its root is
+     * group (table entry) slot */
+    int resident = s->nwpus * s->nwarps;
+    for (int g = 0; g < s->total_warps && g < resident; g++) {
+        wpu_t *u = &s->wpu[g % s->nwpus];
+        warp_launch(s, g, u, &u->warp[g / s->nwpus], &u->grp[g / s->nwpus], 1);
+    }
+    s->next_warp = s->total_warps < resident ? s->total_warps : resident;
+    for (int i = 0; i < s->nwpus; i++) s->wpu[i].next_ready = 0;
+    return s;
+}
+
+void wsim_set_record(wsim_t *s, const char *block, FILE *out)
+{
+    if (!strcmp(block, "wst")) {
+        s->record_wst = out;
+        wst_config_t wc = {0};
+        if (s->cfg.dws) wc = s->wpu[0].wst.cfg;
+        if (out && s->cfg.dws) {
+            wst_trace_header(&wc, out);
+            /* the launch sequence before cycle 0 */
+            for (int i = 0; i < s->nwpus; i++) {
+                wpu_t *u = &s->wpu[i];
+                for (int k = 0; k < u->ngrp; k++) {
+                    const wst_entry_t *e = &u->wst.q.e[k];
+                    if (!e->valid) continue;
+                    wst_in_t in = {0};
+                    in.idx = (uint8_t)k, in.op = 1, in.set = 1, in.warp = e->warp, in.pc = e->pc, in.mask = e->mask;
+                    in.lat = (uint32_t)s->cfg.dws_memlat_init;
+                    wst_t fresh = u->wst; /* outputs as seen before this entry's write */
+                    for (int j = k; j < u->ngrp; j++) fresh.q.e[j] = (wst_entry_t){0};
+                    wst_out_t o;
+                    wst_eval(&fresh, &in, &o);
+                    wst_trace_line(&fresh, 0, i, &in, &o, out);
+                }
+            }
+        }
+    }
+}
+
+void wsim_destroy(wsim_t *s)
+{
+    if (!s) return;
+    for (int i = 0; i < s->nwpus; i++) {
+        for (int k = 0; k < s->nwarps; k++) {
+            free(s->wpu[i].warp[k].th);
+            rs_free(&s->wpu[i].warp[k].rs);
+        }
+        for (int k = 0; k < s->wpu[i].ngrp; k++) rs_free(&s->wpu[i].grp[k].own);
+        free(s->wpu[i].warp);
+        free(s->wpu[i].grp);
+        free(s->wpu[i].avail);
+    }
+    free(s->wpu);
+    free(s->exit_code);
+    free(s->instret);
+    free(s->tstate);
+    mem_destroy(s->mem);
+    memsys_free(&s->ms);
+    program_free(s->prog);
+    free(s);
+}
+
+void wsim_set_trace(wsim_t *s, FILE *out) { s->trace = out; }
+
+wsim_status_t wsim_run(wsim_t *s)
+{
+    wsim_status_t st = WSIM_DONE;
+    uint64_t next_watch = s->cfg.watchdog ? s->cycle + s->cfg.watchdog : NEVER;
+    while (s->resident_warps > 0) {
+        if (s->cfg.max_cycles && s->cycle >= s->cfg.max_cycles) { st = WSIM_MAX_CYCLES; break; }
+        if (s->cycle >= next_watch) {
+            if (report_watchdog(s)) { st = WSIM_DEADLOCK; break; }
+            next_watch = s->cycle + s->cfg.watchdog / 4 + 1;
+        }
+        for (int i = 0; i < s->nwpus; i++) wpu_clock(s, &s->wpu[i]);
+        if (s->cfg.check) {
+            char msg[2048];
+            if (check_machine(s, msg, sizeof msg)) {
+                fprintf(stderr, "wpusim: --check failed at cycle %llu: %s\n", (unsigned long long)s->cycle, msg);
+                s->cycle++;
+                st = WSIM_CHECK_FAILED;
+                break;
+            }
+        }
+        if (s->resident_warps == 0) { s->cycle++; break; }
+        /* Skip cycles in which no WPU can issue: nothing changes in them. */
+        uint64_t next = NEVER;
+        for (int i = 0; i < s->nwpus; i++)
+            if (s->wpu[i].next_ready < next) next = s->wpu[i].next_ready;
+        if (next == NEVER) { s->cycle++; st = WSIM_DEADLOCK; report_deadlock(s); break; }
+        if (next <= s->cycle + 1 || !s->cfg.skip_idle) { s->cycle++; continue; }
+        if (s->cfg.max_cycles && next > s->cfg.max_cycles) next = s->cfg.max_cycles;
+        if (next > next_watch) next = next_watch;
+        s->cycle++;
+        if (next > s->cycle) {
+            for (int i = 0; i < s->nwpus; i++) wpu_account_stall(s, &s->wpu[i], next - s->cycle);
+            s->cycle = next;
+        }
+    }
+    memsys_drain(&s->ms); /* data still in bulksync L1s goes home: dumps see it */
+    s->status_reason = (int)st;
+    return st;
+}
+
+uint64_t wsim_cycles(const wsim_t *s) { return s->cycle; }

@@ -1,0 +1,94 @@
+/* Warps in their slots and the threads in them: launch, threads that leave
+ * (exit or fault), and the global barrier, which releases every WPU's
+ * waiting groups. Called by the machine and the WPU pipeline; calls down
+ * into the DWS mechanism (slots, sync breaker) and the memory system
+ * (bulk-synchronous flushes) only. */
+#include <string.h>
+
+#include "core.h"
+#include "mech/dws.h"
+
+/* Warp gid starts in slot w of WPU u with group root as its root. */
+void warp_launch(struct wsim *s, int gid, wpu_t *u, warp_t *w, group_t *root, int initial)
+{
+    uint32_t tid0 = (uint32_t)gid * (uint32_t)s->width;
+    int lanes = (int)(s->nthreads - tid0 < (uint32_t)s->width ? s->nthreads - tid0 : (uint32_t)s->width);
+    w->gid = gid;
+    w->tid0 = tid0;
+    memset(w->th, 0, (size_t)s->width * sizeof *w->th);
+    for (int l = 0; l < lanes; l++) {
+        thread_t *t = &w->th[l];
+        uint32_t tid = tid0 + (uint32_t)l;
+        t->x[10] = tid;
+        t->x[11] = s->nthreads;
+        t->x[2] = (uint32_t)(s->cfg.stack_top - (uint64_t)tid * s->cfg.stack_size - (tid % 32) * s->cfg.stack_color);
+        s->tstate[tid] = TS_RUNNING;
+    }
+    w->live = wmask_first(lanes);
+    w->at_barrier = wmask_none();
+    rs_reset(&w->rs, s->prog->entry, w->live);
+    w->ngroups = 1;
+    w->last_issue = s->cycle;
+    root->w = w;
+    root->rs = &w->rs;
+    root->ready_at = s->cycle;
+    root->wait = WAIT_NONE;
+    root->fetch = (ifetch_slot_t){0};
+    root->resume = root->go = root->after_barrier = 0;
+    root->pend_hit = wmask_none();
+    u->live_groups++;
+    if (s->cfg.dws) dws_launch(s, u, root, initial);
+    else root->slotted = 1;
+    group_sync_avail(u, root);
+    u->st.warps_launched++;
+    s->resident_warps++;
+}
+
+static void barrier_release(struct wsim *s)
+{
+    /* bulk-synchronous caches write back and invalidate at every global barrier */
+    uint64_t at = memsys_barrier_flush(&s->ms, s->cycle + 1);
+    for (int i = 0; i < s->nwpus; i++) {
+        wpu_t *u = &s->wpu[i];
+        for (int k = 0; k < s->nwarps; k++) u->warp[k].at_barrier = wmask_none();
+        for (int k = 0; k < u->ngrp; k++) {
+            group_t *g = &u->grp[k];
+            if (g->w && g->wait == WAIT_BARRIER) {
+                g->wait = WAIT_NONE;
+                g->ready_at = at;
+                if (s->cfg.dws) {
+                    g->after_barrier = g->w->ngroups > 1;
+                    if (!g->slotted) dws_slot_take(s, u, g);
+                }
+                group_sync_avail(u, g);
+            }
+        }
+        wpu_refresh_next_ready(s, u);
+    }
+    s->barrier_arrived = 0;
+}
+
+void warp_barrier_arrive(struct wsim *s, group_t *g, wmask_t lanes, uint32_t pc)
+{
+    warp_t *w = g->w;
+    wpu_t *u = &s->wpu[w->wpu];
+    g->wait = WAIT_BARRIER;
+    if (s->cfg.dws) {
+        dws_slot_release(s, u, g);
+        dws_sync_breaker(s, u, w);
+    }
+    group_sync_avail(u, g);
+    w->at_barrier = wmask_or(w->at_barrier, lanes);
+    w->barrier_pc = pc;
+    s->barrier_arrived += (uint32_t)wmask_count(&lanes);
+    if (s->barrier_arrived >= s->live_threads) barrier_release(s);
+}
+
+/* A thread leaves its warp (it exited, or faulted: fault_report marked it). */
+void warp_thread_leaves(struct wsim *s, warp_t *w, int lane)
+{
+    s->instret[w->tid0 + (uint32_t)lane] = w->th[lane].instret;
+    wmask_clear(&w->live, lane);
+    s->live_threads--;
+    if (s->barrier_arrived && s->barrier_arrived >= s->live_threads) barrier_release(s);
+}
