@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cfgraph.h"
 #include "core.h"
 #include "mech/dws.h"
 
@@ -14,6 +15,10 @@ wsim_t *wsim_create(const wsim_config_t *cfg, const char *elf_path, char *err, s
     if (wsim_config_check(&c, err, errlen) < 0) return NULL;
     program_t *p = program_load(elf_path, err, errlen);
     if (!p) return NULL;
+    if (cfgraph_analyse_program(p, err, errlen) < 0) {
+        program_free(p);
+        return NULL;
+    }
     uint64_t stack_lo = c.stack_top - c.threads * c.stack_size;
     int ov = program_overlaps(p, stack_lo, c.stack_top);
     if (ov >= 0) {

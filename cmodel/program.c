@@ -7,7 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cfgraph.h"
 
 /* ELF constants we need (the spec's names). */
 enum {
@@ -256,7 +255,6 @@ program_t *program_load(const char *path, char *err, size_t errlen)
         p->results_lo = rs->addr, p->results_hi = re->addr;
     }
 
-    if (cfgraph_analyse_program(p, err, errlen) < 0) goto bad;
     return p;
 bad:
     program_free(p);

@@ -49,7 +49,8 @@ typedef struct program {
     uint32_t results_lo, results_hi; /* the wsim_results section, if any */
 } program_t;
 
-/* Load and validate path. On failure returns NULL with a one-line message
+/* Load and validate path (the control-flow analysis, cfgraph.c, runs next:
+ * the machine calls it). On failure returns NULL with a one-line message
  * naming the file and the problem in err. */
 program_t *program_load(const char *path, char *err, size_t errlen);
 void program_free(program_t *p);
