@@ -12,8 +12,8 @@
 #include "memsys.h"
 #include "program.h"
 #include "reconv.h"
-#include "sched.h"
 #include "wsim.h"
+#include "blocks/sched.h"
 #include "blocks/wst.h"
 
 /* Architectural state of one thread. */
@@ -81,7 +81,9 @@ typedef struct wpu {
     int slots_used, live_groups;
     int revive_blocked; /* no free entry since the last revive attempt */
     wmask_t spawned;    /* dws: lanes that went to a new split this issue */
-    sched_t sched;
+    sched_t sched;    /* the group scheduler block, its inputs this clock and its keys */
+    sched_in_t sin;
+    uint32_t *key;    /* [ngrp] */
     uint64_t next_ready; /* min ready_at over its issuable warps; UINT64_MAX if none */
     uint64_t blocked_until; /* switch_on = miss: the pipeline waits for a hit */
     stats_t st;

@@ -69,7 +69,13 @@ wsim_t *wsim_create(const wsim_config_t *cfg, const char *elf_path, char *err, s
             u->grp[k].id = k;
             rs_init(&u->grp[k].own);
         }
-        sched_init(&u->sched, c.scheduler, u->ngrp);
+        u->key = calloc((size_t)u->ngrp, sizeof *u->key);
+        u->sin.key = u->key;
+        sched_config_t sc = {.slots = u->ngrp, .prio = c.dws && (c.dws_boost || c.scheduler == CFG_SCHEDULER_SWF)};
+        if (sched_init(&u->sched, &sc, err, errlen) < 0) { /* config.def's ranges rule this out */
+            fprintf(stderr, "wpusim: internal: %s\n", err);
+            abort();
+        }
         for (int k = 0; k < s->nwarps; k++) {
             warp_t *w = &u->warp[k];
             w->wpu = i, w->slot = k, w->gid = -1;
@@ -130,6 +136,7 @@ void wsim_destroy(wsim_t *s)
         free(s->wpu[i].warp);
         free(s->wpu[i].grp);
         free(s->wpu[i].avail);
+        free(s->wpu[i].key);
     }
     free(s->wpu);
     free(s->exit_code);

@@ -97,9 +97,10 @@ static void issue(struct wsim *s, wpu_t *u, group_t *g, const isa_insn_t *d, int
 
     /* switch_on: the group keeps the pipeline until it accesses the cache
      * (access) or misses (miss); cycle: round-robin every cycle */
-    u->sched.stay = s->cfg.switch_on == CFG_SWITCH_ON_ACCESS ? !timed
-                  : s->cfg.switch_on == CFG_SWITCH_ON_MISS   ? !timed || !wmask_any(&r.miss)
-                                                             : 0;
+    u->sin.stay_we = 1;
+    u->sin.stay = s->cfg.switch_on == CFG_SWITCH_ON_ACCESS ? !timed
+                : s->cfg.switch_on == CFG_SWITCH_ON_MISS   ? !timed || !wmask_any(&r.miss)
+                                                           : 0;
     if (g->wait != WAIT_BARRIER && x.cls != ISA_CLASS_BARRIER && w->rs.depth) {
         if (timed) {
             memory_timing(s, u, g, &r);
@@ -148,25 +149,45 @@ void wpu_account_stall(struct wsim *s, wpu_t *u, uint64_t n)
     u->st.cycles_idle += n;
 }
 
-/* The scheduler's choice: loose round-robin, or with dws the boosted
- * laggard split / the shallowest split first. */
-static int pick(struct wsim *s, wpu_t *u)
+/* Group selection: the scheduler block's grant among the groups that can
+ * issue now (prev >= 0: a retry after prev could not issue). Its keys: with
+ * DWS, the boosted laggard split first, then the shallowest split first
+ * (the warp-split table's read ports). */
+static int pick(struct wsim *s, wpu_t *u, int prev)
 {
-    if (!s->cfg.dws || (!s->cfg.dws_boost && s->cfg.scheduler == CFG_SCHEDULER_RR))
-        return sched_pick(&u->sched, u->avail, s->cycle);
-    uint32_t key[WST_MAX_ENTRIES];
-    uint64_t lag = 0;
-    if (s->cfg.dws_boost) {
-        wst_in_t in = {0};
-        wst_out_t o;
-        wst_eval(&u->wst, &in, &o);
-        lag = o.lag_vec;
+    sched_in_t *in = &u->sin;
+    for (int w = 0; w < (u->ngrp + 63) / 64; w++) in->ready[w] = 0;
+    for (int k = 0; k < u->ngrp; k++)
+        if (u->avail[k] <= s->cycle) in->ready[k >> 6] |= 1ull << (k & 63);
+    in->retry = prev >= 0;
+    in->prev = (uint16_t)(prev >= 0 ? prev : 0);
+    if (u->sched.cfg.prio) {
+        uint64_t lag = 0;
+        if (s->cfg.dws_boost) {
+            wst_in_t win = {0};
+            wst_out_t o;
+            wst_eval(&u->wst, &win, &o);
+            lag = o.lag_vec;
+        }
+        for (int k = 0; k < u->ngrp; k++) {
+            uint32_t rm = s->cfg.scheduler == CFG_SCHEDULER_SWF ? u->wst.q.e[k].rmfc : 0;
+            u->key[k] = ((lag >> k) & 1) ? 0 : 1 + (rm > 0x7fffffff ? 0x7fffffff : rm);
+        }
     }
-    for (int k = 0; k < u->ngrp; k++) {
-        uint32_t rm = s->cfg.scheduler == CFG_SCHEDULER_SWF ? u->wst.q.e[k].rmfc : 0;
-        key[k] = ((lag >> k) & 1) ? 0 : 1 + (rm > 0x7fffffff ? 0x7fffffff : rm);
-    }
-    return sched_pick_prio(&u->sched, u->avail, key, s->cycle);
+    sched_out_t o;
+    sched_eval(&u->sched, in, &o);
+    return o.grant ? o.grant_idx : -1;
+}
+
+/* The block clocks of the WPU: the scheduler's (last grant, stay), then the
+ * warp-split table's operation (dws_clock commits it). */
+static void clock_blocks(struct wsim *s, wpu_t *u, int last)
+{
+    u->sin.upd = last >= 0;
+    u->sin.last = (uint16_t)(last >= 0 ? last : 0);
+    sched_clock(&u->sched, &u->sin);
+    u->sin.stay_we = 0;
+    if (s->cfg.dws) dws_clock(s, u);
 }
 
 void wpu_clock(struct wsim *s, wpu_t *u)
@@ -178,8 +199,9 @@ void wpu_clock(struct wsim *s, wpu_t *u)
     /* fetch arbitration and group selection: the scheduler's pick, until one
      * issues (a pick whose fetch misses or finds no free MSHR waits, and the
      * next ready group is tried in the same clock) */
-    int issued = 0;
-    for (int k; !issued && (k = pick(s, u)) >= 0;) {
+    int issued = 0, k = -1;
+    for (int next; !issued && (next = pick(s, u, k)) >= 0;) {
+        k = next;
         group_t *g = &u->grp[k];
         uint32_t pc = rs_top(g->rs)->pc;
         const isa_insn_t *d = program_insn(s->prog, pc);
@@ -210,15 +232,9 @@ void wpu_clock(struct wsim *s, wpu_t *u)
         issued = 1;
     }
     /* the mechanisms in a clock without issue, then the block clocks */
-    if (s->cfg.dws) {
-        if (!issued && dws_stalled(s, u)) issued = 2;
-        dws_clock(s, u);
-        if (issued == 2) {
-            wpu_account_stall(s, u, 1);
-            return;
-        }
-    }
-    if (issued) return;
-    wpu_refresh_next_ready(s, u);
+    if (s->cfg.dws && !issued && dws_stalled(s, u)) issued = 2;
+    clock_blocks(s, u, k);
+    if (issued == 1) return;
+    if (!issued) wpu_refresh_next_ready(s, u);
     wpu_account_stall(s, u, 1);
 }
