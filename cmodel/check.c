@@ -39,7 +39,7 @@ static int check_warp(const struct wsim *s, const wpu_t *u, const warp_t *w, cha
         wmask_t lanes = group_lanes(g);
         wmask_t both = wmask_and(running, lanes);
         if (wmask_any(&both)) {
-            wmask_hex(&both, s->width, a);
+            wmask_hex(&both, s->warp_size, a);
             snprintf(msg, len, "WPU %d warp %d: lanes %s are in two SIMD groups (group %d)", i, k, a, j);
             return 1;
         }
@@ -66,14 +66,14 @@ static int check_warp(const struct wsim *s, const wpu_t *u, const warp_t *w, cha
     const wmask_t top = w->rs.e[w->rs.depth - 1].mask;
     for (int e = 0; e < w->rs.depth; e++) held = wmask_or(held, w->rs.e[e].mask);
     if (!roots && !wmask_eq(&splits, &top)) {
-        wmask_hex(&splits, s->width, a);
-        wmask_hex(&top, s->width, b);
+        wmask_hex(&splits, s->warp_size, a);
+        wmask_hex(&top, s->warp_size, b);
         snprintf(msg, len, "WPU %d warp %d: its splits hold lanes %s, its stack's top %s", i, k, a, b);
         return 1;
     }
     if (!wmask_eq(&held, &w->live)) {
-        wmask_hex(&held, s->width, a);
-        wmask_hex(&w->live, s->width, b);
+        wmask_hex(&held, s->warp_size, a);
+        wmask_hex(&w->live, s->warp_size, b);
         snprintf(msg, len, "WPU %d warp %d: groups and stack hold lanes %s, live lanes are %s "
                  "(a thread lost, duplicated or exited but still held)", i, k, a, b);
         return 1;

@@ -17,11 +17,27 @@ typedef struct cfg_key {
 static const cfg_key_t cfg_keys[] = {
 #define CFG_INT(key, d, l, h, hl) {#key, hl, NULL, (uint64_t)(d), (uint64_t)(l), (uint64_t)(h), 0, offsetof(wsim_config_t, key)},
 #define CFG_ENUM(key, d, ch, hl) {#key, hl, ch, (uint64_t)(d), 0, 0, 1, offsetof(wsim_config_t, key)},
+#define CFG_ALIAS(key, keys, hl)
 #include "config.def"
 #undef CFG_INT
 #undef CFG_ENUM
+#undef CFG_ALIAS
 };
 #define NKEYS (sizeof cfg_keys / sizeof cfg_keys[0])
+
+/* Aliases: one name for several keys (width = warp_size and lanes). */
+static const struct cfg_alias {
+    const char *name, *keys, *help;
+} cfg_aliases[] = {
+#define CFG_INT(key, d, l, h, hl)
+#define CFG_ENUM(key, d, ch, hl)
+#define CFG_ALIAS(key, keys, hl) {#key, keys, hl},
+#include "config.def"
+#undef CFG_INT
+#undef CFG_ENUM
+#undef CFG_ALIAS
+};
+#define NALIASES (sizeof cfg_aliases / sizeof cfg_aliases[0])
 
 void wsim_config_defaults(wsim_config_t *c)
 {
@@ -59,6 +75,17 @@ static void valid_keys(char *buf, size_t len)
 
 int wsim_config_set(wsim_config_t *c, const char *key, const char *value, char *err, size_t errlen)
 {
+    for (size_t i = 0; i < NALIASES; i++) {
+        if (strcmp(cfg_aliases[i].name, key) != 0) continue;
+        char name[64];
+        for (const char *p = cfg_aliases[i].keys; *p;) {
+            size_t n = strcspn(p, " ");
+            snprintf(name, sizeof name, "%.*s", (int)n, p);
+            if (wsim_config_set(c, name, value, err, errlen) < 0) return -1;
+            p += n + (p[n] == ' ');
+        }
+        return 0;
+    }
     const cfg_key_t *k = NULL;
     for (size_t i = 0; i < NKEYS; i++)
         if (strcmp(cfg_keys[i].name, key) == 0) k = &cfg_keys[i];
@@ -210,9 +237,15 @@ int wsim_config_check(wsim_config_t *c, char *err, size_t errlen)
             return -1;
         }
     }
-    if (c->memory != CFG_MEMORY_FIXED && c->l1d_banks > c->width) {
-        snprintf(err, errlen, "l1d_banks: %llu banks for %llu lanes; allowed 0 (one per lane) .. width",
-                 (unsigned long long)c->l1d_banks, (unsigned long long)c->width);
+    if (c->lanes != c->warp_size) {
+        snprintf(err, errlen, "lanes: %llu SIMD lanes for warps of %llu threads; warps narrower or wider than the "
+                 "SIMD (004's large warps) are not modelled yet: set both, or width", (unsigned long long)c->lanes,
+                 (unsigned long long)c->warp_size);
+        return -1;
+    }
+    if (c->memory != CFG_MEMORY_FIXED && c->l1d_banks > c->lanes) {
+        snprintf(err, errlen, "l1d_banks: %llu banks for %llu lanes; allowed 0 (one per lane) .. lanes",
+                 (unsigned long long)c->l1d_banks, (unsigned long long)c->lanes);
         return -1;
     }
     if (c->memory == CFG_MEMORY_COHERENT && c->l2_line < c->l1d_line) {
@@ -257,7 +290,7 @@ int wsim_config_check(wsim_config_t *c, char *err, size_t errlen)
                  "table; it needs dws = on");
         return -1;
     }
-    uint64_t contexts = c->wpus * c->warps * c->width;
+    uint64_t contexts = c->wpus * c->warps * c->warp_size;
     if (c->threads == 0) c->threads = contexts;
     /* every stack must fit above the null guard page */
     if (c->threads * c->stack_size > c->stack_top - 0x1000) {
@@ -273,6 +306,8 @@ int wsim_config_check(wsim_config_t *c, char *err, size_t errlen)
 
 void wsim_config_help(FILE *out)
 {
+    for (size_t i = 0; i < NALIASES; i++)
+        fprintf(out, "  %-19s %s (sets %s)\n", cfg_aliases[i].name, cfg_aliases[i].help, cfg_aliases[i].keys);
     for (size_t i = 0; i < NKEYS; i++) {
         const cfg_key_t *k = &cfg_keys[i];
         if (k->is_enum) {

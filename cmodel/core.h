@@ -98,7 +98,8 @@ struct wsim {
     mem_t *mem;
     memsys_t ms;
     int private_data; /* bulksync: loads and stores go through the WPU's L1 copy */
-    int nwpus, nwarps, width;
+    int nwpus, nwarps;
+    int warp_size, lanes; /* threads per warp; SIMD lanes (equal until large warps) */
     uint32_t nthreads;
     wpu_t *wpu;
 

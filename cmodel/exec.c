@@ -50,7 +50,7 @@ static int csr_access(const struct wsim *s, const warp_t *w, int lane, thread_t 
     case 0xcc0: v = (uint32_t)lane; break;
     case 0xcc1: v = (uint32_t)w->slot; break;
     case 0xcc2: v = (uint32_t)w->wpu; break;
-    case 0xcc3: v = (uint32_t)s->width; break;
+    case 0xcc3: v = (uint32_t)s->warp_size; break;
     case 0xcc4: v = (uint32_t)s->nwarps; break;
     case 0xcc5: v = (uint32_t)s->nwpus; break;
     case 0xcc6: v = s->nthreads; break;
@@ -166,7 +166,7 @@ static void write_syscall(struct wsim *s, const warp_t *w, thread_t *t)
 static void trace_issue(struct wsim *s, const warp_t *w, uint32_t pc, const wmask_t *m, const isa_insn_t *d)
 {
     char mask[WSIM_MAX_LANES / 4 + 2], dis[96];
-    wmask_hex(m, s->width, mask);
+    wmask_hex(m, s->warp_size, mask);
     if (d) isa_disasm(d, pc, dis, sizeof dis);
     else snprintf(dis, sizeof dis, "<no code>");
     fprintf(s->trace, "c=%012llx u=%03x w=%03x pc=%08x m=%s %s\n", (unsigned long long)s->cycle, w->wpu,

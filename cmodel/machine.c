@@ -47,14 +47,15 @@ wsim_t *wsim_create(const wsim_config_t *cfg, const char *elf_path, char *err, s
     /* WSIM_CHECK_INJECT=CYCLE: --check's own test drops a thread from a group at CYCLE */
     const char *inj = getenv("WSIM_CHECK_INJECT");
     s->check_inject = inj ? strtoull(inj, NULL, 0) : 0;
-    s->nwpus = (int)c.wpus, s->nwarps = (int)c.warps, s->width = (int)c.width;
+    s->nwpus = (int)c.wpus, s->nwarps = (int)c.warps;
+    s->warp_size = (int)c.warp_size, s->lanes = (int)c.lanes;
     s->nthreads = (uint32_t)c.threads;
     s->exit_code = calloc(s->nthreads, sizeof *s->exit_code);
     s->instret = calloc(s->nthreads, sizeof *s->instret);
     s->tstate = malloc(s->nthreads);
     memset(s->tstate, TS_PENDING, s->nthreads);
     s->live_threads = s->nthreads;
-    s->total_warps = (int)((s->nthreads + (uint32_t)s->width - 1) / (uint32_t)s->width);
+    s->total_warps = (int)((s->nthreads + (uint32_t)s->warp_size - 1) / (uint32_t)s->warp_size);
 
     s->wpu = calloc((size_t)s->nwpus, sizeof *s->wpu);
     for (int i = 0; i < s->nwpus; i++) {
@@ -79,7 +80,7 @@ wsim_t *wsim_create(const wsim_config_t *cfg, const char *elf_path, char *err, s
         for (int k = 0; k < s->nwarps; k++) {
             warp_t *w = &u->warp[k];
             w->wpu = i, w->slot = k, w->gid = -1;
-            w->th = calloc((size_t)s->width, sizeof *w->th);
+            w->th = calloc((size_t)s->warp_size, sizeof *w->th);
             rs_init(&w->rs);
         }
         if (c.dws) dws_init_wpu(s, u);

@@ -32,7 +32,7 @@ int memsys_init(memsys_t *m, const wsim_config_t *c, mem_t *mem, char *err, size
     m->flush_at_barrier = (int)c->bulksync_flush;
     m->mode = c->memory;
     m->nwpus = (int)c->wpus;
-    m->width = (int)c->width;
+    m->width = (int)c->lanes;
     m->fixed_latency = c->mem_latency;
     m->l1d_latency = c->l1d_latency;
     m->l1i_latency = c->l1i_latency;
@@ -42,7 +42,7 @@ int memsys_init(memsys_t *m, const wsim_config_t *c, mem_t *mem, char *err, size
     m->l2_mshr_reqs = (uint32_t)c->l2_mshr_reqs;
     m->mhz = c->core_mhz;
     m->xbar_mbps = c->xbar_mbps;
-    m->l1d_banks = (uint32_t)(c->l1d_banks ? c->l1d_banks : c->width);
+    m->l1d_banks = (uint32_t)(c->l1d_banks ? c->l1d_banks : c->lanes);
     m->icache = c->l1i_size != 0;
     if (m->mode == MODE_FIXED) return 0;
 

@@ -28,7 +28,7 @@ static void report_groups(const struct wsim *s, const warp_t *w, FILE *out)
         if (g->w != w) continue;
         const rentry_t *t = rs_top(g->rs);
         program_describe_pc(s->prog, t->pc, where, sizeof where);
-        wmask_hex(&t->mask, s->width, mask);
+        wmask_hex(&t->mask, s->warp_size, mask);
         fprintf(out, "    group %d (%s): pc 0x%08x (%s) lanes %s, waits for %s%s, ready at cycle %llu\n", k,
                 g->rs == &w->rs ? "root" : "split", t->pc, where, mask, wait_name(g->wait),
                 g->slotted ? "" : ", no scheduler slot", (unsigned long long)g->ready_at);
@@ -50,7 +50,7 @@ void report_deadlock(const struct wsim *s)
             if (wmask_any(&missing)) partial = 1;
             if (shown++ >= 16) continue;
             program_describe_pc(s->prog, w->barrier_pc, where, sizeof where);
-            wmask_hex(&w->at_barrier, s->width, mask);
+            wmask_hex(&w->at_barrier, s->warp_size, mask);
             fprintf(stderr, "  WPU %d warp %d (threads %u..): lanes %s wait at the barrier at %s", i, k,
                     w->tid0, mask, where);
             if (wmask_any(&missing)) {
@@ -61,7 +61,7 @@ void report_deadlock(const struct wsim *s)
                     if (wmask_any(&here)) { pc = w->rs.e[e].pc; break; }
                 }
                 program_describe_pc(s->prog, pc, where, sizeof where);
-                wmask_hex(&missing, s->width, mask);
+                wmask_hex(&missing, s->warp_size, mask);
                 fprintf(stderr, "; lanes %s have not arrived (parked at %s)", mask, where);
             }
             fputc('\n', stderr);
@@ -151,7 +151,7 @@ uint64_t wsim_thread_insts(const wsim_t *s)
 
 static double simd_eff(const wsim_t *s, const stats_t *t)
 {
-    return t->warp_insts ? (double)t->thread_insts / ((double)t->warp_insts * s->width) : 0.0;
+    return t->warp_insts ? (double)t->thread_insts / ((double)t->warp_insts * s->lanes) : 0.0;
 }
 
 static const char *status_name(int st)
@@ -204,7 +204,7 @@ void wsim_print_stats(const wsim_t *s, FILE *out, int json)
         fprintf(out, "  ],\n");
         memsys_print_stats(&s->ms, out, 1);
         fprintf(out, "  \"div_degree\": [");
-        for (int k = 0; k <= s->width; k++) { /* [k]: accesses with k missing threads */
+        for (int k = 0; k <= s->warp_size; k++) { /* [k]: accesses with k missing threads */
             uint64_t n = 0;
             for (int i = 0; i < s->nwpus; i++) n += s->wpu[i].div_degree[k];
             fprintf(out, "%s%llu", k ? ", " : "", (unsigned long long)n);
@@ -224,7 +224,7 @@ void wsim_print_stats(const wsim_t *s, FILE *out, int json)
     }
     fprintf(out, "wpusim %s: %s  [%s]\n", WSIM_VERSION, s->prog->path, status_name(s->status_reason));
     fprintf(out, "  machine               %d WPUs x %d warps x %d lanes, %u threads, seed %llu, arg %llu\n",
-            s->nwpus, s->nwarps, s->width, s->nthreads, (unsigned long long)s->cfg.seed,
+            s->nwpus, s->nwarps, s->lanes, s->nthreads, (unsigned long long)s->cfg.seed,
             (unsigned long long)s->cfg.arg);
     fprintf(out, "  cycles                %llu\n", (unsigned long long)s->cycle);
     fprintf(out, "  warp instructions     %llu\n", (unsigned long long)t.warp_insts);

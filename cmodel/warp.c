@@ -11,11 +11,11 @@
 /* Warp gid starts in slot w of WPU u with group root as its root. */
 void warp_launch(struct wsim *s, int gid, wpu_t *u, warp_t *w, group_t *root, int initial)
 {
-    uint32_t tid0 = (uint32_t)gid * (uint32_t)s->width;
-    int lanes = (int)(s->nthreads - tid0 < (uint32_t)s->width ? s->nthreads - tid0 : (uint32_t)s->width);
+    uint32_t tid0 = (uint32_t)gid * (uint32_t)s->warp_size;
+    int lanes = (int)(s->nthreads - tid0 < (uint32_t)s->warp_size ? s->nthreads - tid0 : (uint32_t)s->warp_size);
     w->gid = gid;
     w->tid0 = tid0;
-    memset(w->th, 0, (size_t)s->width * sizeof *w->th);
+    memset(w->th, 0, (size_t)s->warp_size * sizeof *w->th);
     for (int l = 0; l < lanes; l++) {
         thread_t *t = &w->th[l];
         uint32_t tid = tid0 + (uint32_t)l;

@@ -17,9 +17,11 @@
 typedef struct wsim_config {
 #define CFG_INT(key, def, lo, hi, help) uint64_t key;
 #define CFG_ENUM(key, def, choices, help) int key;
+#define CFG_ALIAS(key, keys, help)
 #include "config.def"
 #undef CFG_INT
 #undef CFG_ENUM
+#undef CFG_ALIAS
 } wsim_config_t;
 
 void wsim_config_defaults(wsim_config_t *c);

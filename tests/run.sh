@@ -314,7 +314,7 @@ expect_usage() { # NAME MESSAGE(regex) ARGS...
   else bad "$name: want exit 2 and '$msg'; got $RC: $(cat "$ERR")"; fi
 }
 expect_usage unknown-option "^wpusim: unknown option '--bogus'; valid options: --config, --policy, --set, " --bogus "$GOOD"
-expect_usage unknown-key "^wpusim: unknown configuration key 'nope'; valid keys: wpus, warps, width, threads, " --set nope=1 "$GOOD"
+expect_usage unknown-key "^wpusim: unknown configuration key 'nope'; valid keys: wpus, warps, warp_size, lanes, threads, " --set nope=1 "$GOOD"
 expect_usage not-int "^wpusim: width: 'abc' is not an integer \(allowed 1\.\.256\)$" --set width=abc "$GOOD"
 expect_usage range "^wpusim: width: 0 is out of range \(allowed 1\.\.256\)$" --set width=0 "$GOOD"
 expect_usage negative "^wpusim: threads: '-4' is not a non-negative integer" --threads -4 "$GOOD"
@@ -340,8 +340,15 @@ printf 'width = 8\n# comment\nwarps = 2 # trailing\nbogus = 3\n' >"$T/bad.cfg"
 expect_usage config-line "^wpusim: $T/bad.cfg:4: unknown configuration key 'bogus'" --config "$T/bad.cfg" "$GOOD"
 printf 'width = 8\n# comment\nwarps = 2 # trailing\n' >"$T/good.cfg"
 run opt-config 30 "$SIM" --config "$T/good.cfg" --set warps=3 --print-config
-if [ $RC -eq 0 ] && grep -Eq '^width += 8 +#' "$OUT" && grep -Eq '^warps += 3 +#' "$OUT"; then ok
+if [ $RC -eq 0 ] && grep -Eq '^warp_size += 8 +#' "$OUT" && grep -Eq '^lanes += 8 +#' "$OUT" \
+   && ! grep -Eq '^width ' "$OUT" && grep -Eq '^warps += 3 +#' "$OUT"; then ok
 else bad "config file + override: $(cat "$OUT" "$ERR")"; fi
+# threads per warp and SIMD lanes are two keys; width sets both; apart they need large warps
+expect_usage lanes-apart "^wpusim: lanes: 8 SIMD lanes for warps of 16 threads; warps narrower or wider than the SIMD \(004's large warps\) are not modelled yet: set both, or width$" --set lanes=8 "$GOOD"
+run opt-alias 30 "$SIM" --set warp_size=4 --set lanes=4 --print-config
+cp "$OUT" "$T/alias1"
+run opt-alias2 30 "$SIM" --set width=4 --print-config
+if [ $RC -eq 0 ] && cmp -s "$OUT" "$T/alias1"; then ok; else bad "--set width=4 should equal warp_size=4 lanes=4"; fi
 # --print-config is a config file; --config layers apply in order
 cp "$OUT" "$T/printed.cfg"
 run opt-roundtrip 30 "$SIM" --config "$T/printed.cfg" --print-config

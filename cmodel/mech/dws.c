@@ -186,7 +186,7 @@ static group_t *split(struct wsim *s, wpu_t *u, group_t *g, uint32_t keep_pc, wm
 void dws_init_wpu(struct wsim *s, wpu_t *u)
 {
     wst_config_t wc = {
-        .entries = (int)s->cfg.dws_entries, .width = s->width, .warps = s->nwarps, .pc_bits = 32,
+        .entries = (int)s->cfg.dws_entries, .width = s->warp_size, .warps = s->nwarps, .pc_bits = 32,
         .cnt_bits = (int)s->cfg.dws_cnt_bits, .mfc_bits = (int)s->cfg.dws_mfc_bits,
     };
     char err[256];
@@ -442,8 +442,8 @@ int dws_check_group(const struct wsim *s, const wpu_t *u, const group_t *g, char
     const wst_entry_t *e = &u->wst.q.e[g->id];
     const rentry_t *t = rs_top(g->rs);
     if (e->valid && e->warp == g->w->slot && e->pc == t->pc && wmask_eq(&e->mask, &t->mask)) return 0;
-    wmask_hex(&e->mask, s->width, a);
-    wmask_hex(&t->mask, s->width, b);
+    wmask_hex(&e->mask, s->warp_size, a);
+    wmask_hex(&t->mask, s->warp_size, b);
     snprintf(msg, len, "WPU %d warp %d group %d: warp-split table entry (valid %d warp %d pc 0x%08x mask %s) does not "
              "mirror the group (pc 0x%08x mask %s)", u->id, g->w->slot, g->id, e->valid, e->warp, e->pc, a, t->pc, b);
     return 1;
