@@ -85,8 +85,15 @@ wsim_t *wsim_create(const wsim_config_t *cfg, const char *elf_path, char *err, s
         }
         if (c.dws) dws_init_wpu(s, u);
     }
-    /* warp g -> WPU g mod wpus, slot g div wpus (docs/abi.md); its root is
-     * group (table entry) slot */
+    return s;
+}
+
+/* The warps that fit start in their slots, before cycle 0 (at the first
+ * wsim_run, so that port traces record the launch as it happens): warp g ->
+ * WPU g mod wpus, slot g div wpus (docs/abi.md); its root is group (table
+ * entry) slot. */
+static void launch_resident(struct wsim *s)
+{
     int resident = s->nwpus * s->nwarps;
     for (int g = 0; g < s->total_warps && g < resident; g++) {
         wpu_t *u = &s->wpu[g % s->nwpus];
@@ -94,35 +101,14 @@ wsim_t *wsim_create(const wsim_config_t *cfg, const char *elf_path, char *err, s
     }
     s->next_warp = s->total_warps < resident ? s->total_warps : resident;
     for (int i = 0; i < s->nwpus; i++) s->wpu[i].next_ready = 0;
-    return s;
+    s->launched = 1;
 }
 
 void wsim_set_record(wsim_t *s, const char *block, FILE *out)
 {
-    if (!strcmp(block, "wst")) {
-        s->record_wst = out;
-        wst_config_t wc = {0};
-        if (s->cfg.dws) wc = s->wpu[0].wst.cfg;
-        if (out && s->cfg.dws) {
-            wst_trace_header(&wc, out);
-            /* the launch sequence before cycle 0 */
-            for (int i = 0; i < s->nwpus; i++) {
-                wpu_t *u = &s->wpu[i];
-                for (int k = 0; k < u->ngrp; k++) {
-                    const wst_entry_t *e = &u->wst.q.e[k];
-                    if (!e->valid) continue;
-                    wst_in_t in = {0};
-                    in.idx = (uint8_t)k, in.op = 1, in.set = 1, in.warp = e->warp, in.pc = e->pc, in.mask = e->mask;
-                    in.lat = (uint32_t)s->cfg.dws_memlat_init;
-                    wst_t fresh = u->wst; /* outputs as seen before this entry's write */
-                    for (int j = k; j < u->ngrp; j++) fresh.q.e[j] = (wst_entry_t){0};
-                    wst_out_t o;
-                    wst_eval(&fresh, &in, &o);
-                    wst_trace_line(&fresh, 0, i, &in, &o, out);
-                }
-            }
-        }
-    }
+    if (strcmp(block, "wst") != 0) return;
+    s->record_wst = out;
+    if (out && s->cfg.dws) wst_trace_header(&s->wpu[0].wst.cfg, out);
 }
 
 void wsim_destroy(wsim_t *s)
@@ -154,6 +140,7 @@ void wsim_set_trace(wsim_t *s, FILE *out) { s->trace = out; }
 wsim_status_t wsim_run(wsim_t *s)
 {
     wsim_status_t st = WSIM_DONE;
+    if (!s->launched) launch_resident(s);
     uint64_t next_watch = s->cfg.watchdog ? s->cycle + s->cfg.watchdog : NEVER;
     while (s->resident_warps > 0) {
         if (s->cfg.max_cycles && s->cycle >= s->cfg.max_cycles) { st = WSIM_MAX_CYCLES; break; }

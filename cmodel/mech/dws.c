@@ -209,6 +209,7 @@ void dws_launch(struct wsim *s, wpu_t *u, group_t *g, int initial)
     if (initial) {
         const rentry_t *t = rs_top(g->rs);
         u->win.pc = t->pc, u->win.mask = t->mask, u->win.st = WST_ST_RUN;
+        if (s->record_wst) wst_trace_line(&u->wst, s->cycle, u->id, &u->win, &u->wout, s->record_wst);
         wst_clock(&u->wst, &u->win, &u->wout);
         u->win.op = 0;
     }
