@@ -490,6 +490,7 @@ static int run_replay(Env &v) {
         wst_trace_header(&CFG, h);
         fclose(h);
         want = buf;
+        want = want.substr(want.find('\n') + 1); // the parameter line, after the version line
     }
     // Each WPU's lines, in order; WPUs in order of first appearance.
     std::map<int, std::vector<Rec>> per;

@@ -70,7 +70,7 @@ fi
 if "$SIM" --help 2>&1 | grep -q -- "--record-block"; then
   rtl_set_of() { # the set of tb/wst.params matching a trace header, or nothing
     local h e w k p c m
-    h=$(head -n 1 "$1")
+    h=$(grep -m 1 '^# wst ' "$1")
     e=$(echo "$h" | sed -n 's/.*entries=\([0-9]*\).*/\1/p'); w=$(echo "$h" | sed -n 's/.*width=\([0-9]*\).*/\1/p')
     k=$(echo "$h" | sed -n 's/.*warps=\([0-9]*\).*/\1/p'); p=$(echo "$h" | sed -n 's/.*pc_bits=\([0-9]*\).*/\1/p')
     c=$(echo "$h" | sed -n 's/.*cnt_bits=\([0-9]*\).*/\1/p'); m=$(echo "$h" | sed -n 's/.*mfc_bits=\([0-9]*\).*/\1/p')

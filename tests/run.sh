@@ -446,10 +446,11 @@ if diff <(grep -v skip_idle "$OUT") <(grep -v skip_idle "$T/dws/det1") >/dev/nul
 else bad "MAWS.LatSpec: stepping every cycle and skipping idle cycles differ"; fi
 # The recorded port trace: a header and one line per operation.
 run dws-record 60 "$SIM" --quiet --policy DWS.ReviveSplit --record-block wst="$T/dws/wst.trace" "$B/kernels/filter.elf"
-if [ $RC -eq 0 ] && head -n 1 "$T/dws/wst.trace" | grep -qx '# wst entries=16 width=16 warps=4 pc_bits=32 cnt_bits=16 mfc_bits=16' \
-   && sed -n 2p "$T/dws/wst.trace" | grep -Eq '^c=000000000000 u=000 idx=00 elig=0{16} mpc=00000000 op=1 free=0 set=1 warp=000 pc=00010000 mask=ffff st=0 ' \
+if [ $RC -eq 0 ] && head -n 1 "$T/dws/wst.trace" | grep -qx '# warpsplit-port-trace 2 block=wst' \
+   && sed -n 2p "$T/dws/wst.trace" | grep -qx '# wst entries=16 width=16 warps=4 pc_bits=32 cnt_bits=16 mfc_bits=16' \
+   && sed -n 3p "$T/dws/wst.trace" | grep -Eq '^c=000000000000 u=000 idx=00 elig=0{16} mpc=00000000 op=1 free=0 set=1 warp=000 pc=00010000 mask=ffff st=0 ' \
    && [ "$(grep -c 'spawn=1' "$T/dws/wst.trace")" -gt 0 ]; then ok
-else bad "--record-block wst: $(head -n 2 "$T/dws/wst.trace" | cut -c1-200)"; fi
+else bad "--record-block wst: $(head -n 3 "$T/dws/wst.trace" | cut -c1-200)"; fi
 # Bad input: clear errors.
 run dws-bad1 30 "$SIM" --policy DWS.Nope "$B/kernels/filter.elf"
 if [ $RC -eq 2 ] && grep -q "no such policy or file; policies: Conv DWS.AggressSplit" "$ERR"; then ok; else bad "unknown policy: $RC $(cat "$ERR")"; fi
