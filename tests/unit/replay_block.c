@@ -4,6 +4,7 @@
  *
  *   replay_block TRACE [EXPECT]     check; exit 0 pass, 1 mismatch, 2 bad input
  *   replay_block --print TRACE      write the C model's outputs as an .expect
+ *   replay_block --print-regs TRACE ... with every registered read port
  *
  * TRACE is a recorded trace (inputs | outputs per line: wpusim
  * --record-block, a testbench's +log) or a test's .in file (inputs only);
@@ -21,13 +22,14 @@
 
 static int usage(void)
 {
-    fprintf(stderr, "usage: replay_block TRACE [EXPECT]\n       replay_block --print TRACE\n");
+    fprintf(stderr, "usage: replay_block TRACE [EXPECT]\n       replay_block --print|--print-regs TRACE\n");
     return 2;
 }
 
 int main(int argc, char **argv)
 {
-    int print = argc > 1 && !strcmp(argv[1], "--print");
+    int regs = argc > 1 && !strcmp(argv[1], "--print-regs");
+    int print = regs || (argc > 1 && !strcmp(argv[1], "--print"));
     if (argc - print < 2 || argc - print > 3 || (print && argc != 3)) return usage();
     const char *path = argv[1 + print], *xpath = argc - print == 3 ? argv[2 + print] : NULL;
     char err[512];
@@ -54,7 +56,9 @@ int main(int argc, char **argv)
         return 2;
     }
     void *out = calloc(1, b->out_size);
-    unsigned char *got = print ? calloc(t.n ? t.n : 1, b->out_size) : NULL; /* --print: in file order */
+    /* --print: the outputs in file order (and the registered images) */
+    unsigned char *got = print ? calloc(t.n ? t.n : 1, b->out_size) : NULL;
+    unsigned char *img = regs ? calloc(t.n ? t.n : 1, b->state_size) : NULL;
     /* units in order of first appearance, each from reset */
     int units[1024], nunits = 0, rc = 0;
     size_t checked = 0;
@@ -87,15 +91,18 @@ int main(int argc, char **argv)
             }
             checked += row->has_out;
             if (print) memcpy(got + i * b->out_size, out, b->out_size);
+            if (regs) memcpy(img + i * b->state_size, b->regs(out), b->state_size);
             b->clock(blk, in, out);
         }
     }
     if (!rc && print) {
         block_trace_header(b, t.cfg, stdout);
         for (size_t i = 0; i < t.n; i++)
-            block_trace_line(b, t.cfg, t.row[i].cycle, t.row[i].unit, NULL, got + i * b->out_size, NULL, stdout);
+            block_trace_line(b, t.cfg, t.row[i].cycle, t.row[i].unit, NULL, got + i * b->out_size,
+                             regs ? img + i * b->state_size : NULL, stdout);
     }
     free(got);
+    free(img);
     if (!rc && !print)
         printf("replay_block: %zu clocks of %d unit(s) from %s, %zu with outputs checked: all match\n", t.n, nunits,
                path, checked);
