@@ -40,6 +40,16 @@ for p in $RTL_PAIRS; do
   else bad "$p random run (replay: $tbx +seed=1 +cycles=$RTL_CYCLES): exit $RC: $(tail -n 14 "$OUT" "$ERR")"; fi
 done
 
+# The set of tb/wst.params matching a trace's parameter line, or nothing.
+rtl_set_of() {
+  local h e w k p c m
+  h=$(grep -m 1 '^# wst ' "$1")
+  e=$(echo "$h" | sed -n 's/.*entries=\([0-9]*\).*/\1/p'); w=$(echo "$h" | sed -n 's/.*width=\([0-9]*\).*/\1/p')
+  k=$(echo "$h" | sed -n 's/.*warps=\([0-9]*\).*/\1/p'); p=$(echo "$h" | sed -n 's/.*pc_bits=\([0-9]*\).*/\1/p')
+  c=$(echo "$h" | sed -n 's/.*cnt_bits=\([0-9]*\).*/\1/p'); m=$(echo "$h" | sed -n 's/.*mfc_bits=\([0-9]*\).*/\1/p')
+  grep -E "^[a-z0-9_]+ +ENTRIES=$e +WIDTH=$w +WARPS=$k +PC_W=$p +CNT_W=$c +MFC_W=$m *$" tb/wst.params | awk '{ print $1; exit }'
+}
+
 # ---------------------------------------------------------------- trace replay
 # A random run's operations logged as a port trace (the --record-block
 # format) and replayed; a corrupted trace and a trace of other parameters
@@ -65,17 +75,26 @@ if [ -x "$dws_tb" ] && [ -x "$maws_tb" ]; then
 else
   bad "no dws/maws testbench to replay with"
 fi
+# The hand-worked tests as data (tests/blocks/wst/NAME.in + NAME.expect, the
+# rows the C replayer checks in tests/run.sh) on the RTL, each on the set of
+# its parameters. A test whose .in says '# rtl-assert: NAME' drives an input
+# the RTL assumes away: the RTL run must stop with that assertion.
+for f in tests/blocks/wst/*.in; do
+  n=$(basename "$f" .in)
+  set_name=$(rtl_set_of "$f")
+  tbx=$B/rtl/wst/$set_name/rtl/wst_tb
+  if [ -z "$set_name" ] || [ ! -x "$tbx" ]; then bad "$f: no testbench for '$(grep -m 1 '^# wst ' "$f")' in tb/wst.params"; continue; fi
+  run "rtl-blocks-$n" 60 "$tbx" +replay="$f" +expect="${f%.in}.expect" +wave="$T/wst-blocks-$n.fst"
+  want=$(sed -n 's/^# rtl-assert: \([a-z_0-9]*\).*/\1/p' "$f")
+  if [ -z "$want" ]; then
+    if [ $RC -eq 0 ] && grep -q "all outputs match" "$OUT"; then ok
+    else bad "$f on the RTL (set $set_name): exit $RC: $(tail -n 14 "$OUT" "$ERR")"; fi
+  elif [ $RC -eq 1 ] && cat "$OUT" "$ERR" | grep -q "Assertion failed in TOP.ws_wst.$want"; then ok
+  else bad "$f on the RTL (set $set_name): want the assertion $want, got exit $RC: $(tail -n 8 "$ERR")"; fi
+done
 # Traces recorded by wpusim (needs --record-block): each is replayed on the
 # testbench built for the parameters in its header.
 if "$SIM" --help 2>&1 | grep -q -- "--record-block"; then
-  rtl_set_of() { # the set of tb/wst.params matching a trace header, or nothing
-    local h e w k p c m
-    h=$(grep -m 1 '^# wst ' "$1")
-    e=$(echo "$h" | sed -n 's/.*entries=\([0-9]*\).*/\1/p'); w=$(echo "$h" | sed -n 's/.*width=\([0-9]*\).*/\1/p')
-    k=$(echo "$h" | sed -n 's/.*warps=\([0-9]*\).*/\1/p'); p=$(echo "$h" | sed -n 's/.*pc_bits=\([0-9]*\).*/\1/p')
-    c=$(echo "$h" | sed -n 's/.*cnt_bits=\([0-9]*\).*/\1/p'); m=$(echo "$h" | sed -n 's/.*mfc_bits=\([0-9]*\).*/\1/p')
-    grep -E "^[a-z0-9_]+ +ENTRIES=$e +WIDTH=$w +WARPS=$k +PC_W=$p +CNT_W=$c +MFC_W=$m *$" tb/wst.params | awk '{ print $1; exit }'
-  }
   for rec in "filter DWS.ReviveSplit dws" "merge DWS.ReviveSplit dws" "kmeans MAWS.LatSpec maws-coherent" \
              "filter MAWS.LatSpec maws-coherent"; do
     set -- $rec
