@@ -1,7 +1,8 @@
 # The RTL flow's tests, sourced by tests/run.sh (uses its group/ok/bad/run,
-# $B and $T). One group per flow step: lint, the random testbench of every
-# block and parameter set, trace replay, synthesis and post-synthesis
-# simulation. Everything is built through make (tb/flow.mk, docs/rtl.md).
+# $B and $T). One group per flow step: lint, the port tables against the
+# RTL, the random testbench of every block and parameter set, trace replay
+# (recorded traces and the hand-worked tests' data), synthesis and
+# post-synthesis simulation. Everything is built through make (tb/flow.mk, docs/rtl.md).
 # WSIM_TEST_LONG=1 runs the random testbenches ten times longer.
 
 RTL_MAKE="make --no-print-directory -s BUILD=$B"
@@ -24,6 +25,24 @@ RTL_PAIRS=$($RTL_MAKE rtl-pairs)
 group rtl-lint
 run rtl-lint 900 $RTL_MAKE -j2 rtl-lint
 if [ $RC -eq 0 ]; then ok; else bad "verilator -Wall / yosys check: $(tail -n 15 "$OUT" "$ERR")"; fi
+
+# ---------------------------------------------------------------- port tables
+# Each block's port table (cmodel/blocks/<block>.def: the C structs, the
+# traces, the testbench glue and the doc table come from it) against the
+# module's real ports in every parameter set, as Yosys elaborates them.
+# It can fail: a copy of the RTL with one port renamed is rejected, naming
+# the port on both sides.
+group rtl-ports
+for b in $(for p in $RTL_PAIRS; do echo "${p%%/*}"; done | sort -u); do
+  run "rtl-ports-$b" 300 python3 scripts/blockports.py check-rtl "$b"
+  if [ $RC -eq 0 ] && grep -q "match" "$OUT"; then ok
+  else bad "$b: the port table and rtl/ws_$b.sv differ: $(head -c 800 "$OUT"; head -c 300 "$ERR")"; fi
+done
+sed 's/\bfree2_idx_o\b/free_second_idx_o/g' rtl/ws_wst.sv > "$T/ws_wst.sv"
+run rtl-ports-renamed 120 python3 scripts/blockports.py check-rtl wst --sv "$T/ws_wst.sv" --set small
+if [ $RC -eq 1 ] && grep -q "set small: port free2_idx_o: in cmodel/blocks/wst.def, not in $T/ws_wst.sv" "$OUT" \
+   && grep -q "set small: port free_second_idx_o: in $T/ws_wst.sv, not in the table" "$OUT"; then ok
+else bad "a port renamed in the RTL only was not caught: exit $RC: $(head -c 600 "$OUT"; head -c 300 "$ERR")"; fi
 
 # ---------------------------------------------------------------- random testbenches
 # Every block and set against its C block, every port every clock; the run
