@@ -399,6 +399,11 @@ sed '/^c=05 /s/ lag_vec=[0-9a-f]*//' $W.expect > "$T/wst-bad3.expect"
 run blocks-bad3 30 "$B/tests/replay_block" $W.in "$T/wst-bad3.expect"
 if [ $RC -eq 2 ] && grep -q "wst-bad3.expect:[0-9]*: missing field 'lag_vec'" "$ERR"; then ok
 else bad "a line without lag_vec was not rejected: exit $RC: $(head -c 300 "$ERR")"; fi
+# What else comes from the port table (cmodel/blocks/wst.def) is up to date:
+# the GTKWave layout.
+run blocks-gtkw 30 python3 tb/gtkw.py wst dws
+if [ $RC -eq 0 ] && cmp -s "$OUT" tb/wst.gtkw; then ok
+else bad "tb/wst.gtkw is out of date with cmodel/blocks/wst.def: python3 tb/gtkw.py wst dws > tb/wst.gtkw $(cat "$ERR")"; fi
 mkdir -p "$T/dws"
 for preset in dws maws-coherent maws-bulksync dom dom-l2 lwm; do
   extra=""; [ $preset = lwm ] && extra="--set dws_entries=64" # 32 warps: every warp holds an entry
