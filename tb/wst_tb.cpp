@@ -440,8 +440,10 @@ static int run_replay(Env &v) {
     if (!v.o.expect.empty()) {
         block_trace_t x;
         int r = block_trace_read(v.o.expect.c_str(), &x, err, sizeof err);
-        if (r == 0) r = block_trace_expect(&t, &x, v.o.expect.c_str(), err, sizeof err);
-        if (r == 0) block_trace_free(&x);
+        if (r == 0) {
+            r = block_trace_expect(&t, &x, v.o.expect.c_str(), err, sizeof err);
+            block_trace_free(&x);
+        }
         if (r < 0) {
             fprintf(stderr, "wst_tb: %s\n", err);
             block_trace_free(&t);

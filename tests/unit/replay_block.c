@@ -40,8 +40,10 @@ int main(int argc, char **argv)
     }
     if (xpath) {
         int r = block_trace_read(xpath, &x, err, sizeof err);
-        if (r == 0) r = block_trace_expect(&t, &x, xpath, err, sizeof err);
-        if (r == 0) block_trace_free(&x);
+        if (r == 0) {
+            r = block_trace_expect(&t, &x, xpath, err, sizeof err);
+            block_trace_free(&x);
+        }
         if (r < 0) {
             fprintf(stderr, "replay_block: %s\n", err);
             block_trace_free(&t);
