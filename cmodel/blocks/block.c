@@ -160,7 +160,8 @@ static void put_reg_port(const block_ops_t *b, const void *cfg, int port, const 
 void block_trace_line(const block_ops_t *b, const void *cfg, uint64_t cycle, int unit, const void *in,
                       const void *out, const void *regs, FILE *f)
 {
-    /* one fputs per line: a recorded benchmark writes millions of them */
+    /* one fputs per line (a recorded benchmark writes millions of them),
+     * unless a line outgrows the buffer */
     char buf[BLOCK_MAX_PORTS * (24 + WSIM_MAX_LANES / 4) + 64];
     char *s = buf + sprintf(buf, "c=%012llx u=%03x", (unsigned long long)cycle, (unsigned)unit);
     for (int pass = 0; pass < 2; pass++) {
@@ -173,14 +174,20 @@ void block_trace_line(const block_ops_t *b, const void *cfg, uint64_t cycle, int
             /* integers as the C value holds them, lanes as the port's digits */
             wmask_t v = load(p->ctype, member(b, p, 0, in, out, NULL));
             if (p->ctype == BLOCK_MASK) v = wmask_and(v, wmask_first(b->width(cfg, i)));
-            *s++ = ' ';
             size_t n = strlen(p->name);
+            if ((size_t)(s - buf) + n + WSIM_MAX_LANES / 4 + 8 > sizeof buf) {
+                *s = 0;
+                fputs(buf, f);
+                s = buf;
+            }
+            *s++ = ' ';
             memcpy(s, p->name, n);
             s += n;
             *s++ = '=';
             s = put_hex(s, &v, digits_of(b, cfg, i));
         }
     }
+    *s = 0;
     if (!regs) {
         *s++ = '\n';
         *s = 0;
