@@ -74,7 +74,7 @@ $(ASAN_BUILD)/wpusim: $(LIB_SRCS) sim/wpusim.c $(BUILD)/sim/presets.c $(GEN_HDRS
 -include kernels/kernels.mk
 -include tests/isa/isa.mk
 -include tests/unit/softfloat.mk
--include tests/unit/wst.mk
+-include tests/unit/blocks.mk
 -include tests/tests.mk
 -include tb/flow.mk
 

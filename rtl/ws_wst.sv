@@ -8,8 +8,11 @@
 // sum-rMFC register serves the whole table.
 //
 // Ports, widths and next-state rules are the contract in docs/blocks/wst.md;
-// the golden reference is the C block cmodel/blocks/wst.c, which tb/ runs
-// side by side with this module and compares every output every clock.
+// the ports are the port table cmodel/blocks/wst.def, which tests/rtl.sh
+// (rtl-ports) holds against this module's ports for every parameter set, so
+// a port changes in both places. The golden reference is the C block
+// cmodel/blocks/wst.c, which tb/ runs side by side with this module and
+// compares every output every clock.
 //
 // Timing. At most one operation per clock, on entry idx_i. Every output is
 // combinational from the registered state and the early inputs idx_i, elig_i
@@ -29,9 +32,11 @@
 // idx_i and, for a spawn, with the child's pc/mask/status to the chosen free
 // entry.
 //
-// idx_i must be below ENTRIES (when ENTRIES is not a power of two): an index
-// past the table reads as an invalid all-zero entry and writes are dropped.
-// The C model keeps hidden storage there instead; see docs/rtl.md.
+// idx_i must be below ENTRIES (when ENTRIES is not a power of two) for an
+// operation: an input assumption, asserted below (idx_in_table). Read past
+// the table, the index gives an invalid all-zero entry, and its write is
+// dropped, as in the C model (docs/blocks/wst.md, corner cases;
+// tests/blocks/wst/past_table).
 `default_nettype none
 
 `include "ws_assert.svh"

@@ -1,53 +1,40 @@
 #!/usr/bin/env python3
 """Writes a block's GTKWave save file (tb/<block>.gtkw) for one parameter set:
-the ports in groups, then one group per table entry that slices the block's
-flattened read ports (ent_<field>_o, entry i at [i*w +: w]).
+the ports in groups by timing, then one group per table entry that slices
+the block's entry-field read ports (ent_<field>_o, entry i at [i*w +: w]).
+The ports, their widths and the entry fields come from the block's port
+table, cmodel/blocks/<block>.def (read by scripts/blockports.py).
 
     python3 tb/gtkw.py wst dws > tb/wst.gtkw
-
-The port groups and the entry fields of each block are listed below."""
-import math
+"""
 import os
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, '..', 'scripts'))
+import blockports  # noqa: E402
+
+# The groups, in order, and the timings of the ports they hold.
+GROUPS = [('clock and reset', ('CLOCK', 'RESET')), ('early inputs', ('EARLY',)), ('operation', ('LATE',)),
+          ('outputs', ('COMB', 'REG'))]
 
 
-def clog2(n):
-    return max(1, math.ceil(math.log2(n))) if n > 1 else 1
-
-
-def wst(p):
-    E, W, K = p['ENTRIES'], p['WIDTH'], p['WARPS']
-    idx, warp, nfree = clog2(E), clog2(K), math.ceil(math.log2(E + 1))
-    groups = [
-        ('clock and reset', [('clk_i', 1), ('rst_ni', 1)]),
-        ('early inputs', [('idx_i', idx), ('elig_i', E), ('mpc_i', p['PC_W'])]),
-        ('operation', [('op_i', 1), ('free_i', 1), ('set_i', 1), ('warp_i', warp), ('pc_i', p['PC_W']),
-                       ('mask_i', W), ('st_i', 2), ('issue_i', 1), ('resume_i', 1), ('miss_i', 1),
-                       ('lat_i', 32), ('merge_i', 1), ('spawn_i', 1), ('pc_b_i', p['PC_W']),
-                       ('mask_b_i', W), ('st_b_i', 2)]),
-        ('outputs', [('nfree_o', nfree), ('free_idx_o', idx), ('free2_idx_o', idx), ('merge_vec_o', E),
-                     ('merge_mask_o', W), ('lag_vec_o', E), ('latspec_o', 1), ('sum_rmfc_o', p['MFC_W'])]),
-    ]
-    fields = [('valid', 1), ('st', 2), ('warp', warp), ('pc', p['PC_W']), ('mask', W), ('icnt', p['CNT_W']),
-              ('mfc', p['MFC_W']), ('rmfc', p['MFC_W']), ('lat', p['MFC_W'])]
-    return groups, E, fields
-
-
-BLOCKS = {'wst': wst}
+def layout(block, params):
+    """The port groups [(title, [(port, width)])], the entries and the entry fields [(field, width)]."""
+    t = blockports.Table(block)
+    env = t.env(params)
+    groups = [(title, [(t.rtl_name(p), t.field_width(p, env)) for p in t.ports if p['timing'] in timings])
+              for title, timings in GROUPS]
+    fields = [(p['field'], t.field_width(p, env)) for p in t.ports if p['timing'] == 'ENTRY']
+    return groups, t.n_entries(env), fields
 
 
 def main():
     block, set_name = sys.argv[1], sys.argv[2]
-    params = None
-    for line in open(os.path.join(HERE, block + '.params')):
-        f = line.split()
-        if f and f[0] == set_name:
-            params = {k: int(v) for k, v in (kv.split('=') for kv in f[1:])}
+    params = dict(blockports.param_sets(block)).get(set_name)
     if params is None:
         sys.exit('gtkw.py: no set %s in tb/%s.params' % (set_name, block))
-    groups, entries, fields = BLOCKS[block](params)
+    groups, entries, fields = layout(block, params)
     top = 'TOP.ws_%s' % block
     out = ['[*] GTKWave layout of ws_%s, parameter set %s; written by tb/gtkw.py %s %s'
            % (block, set_name, block, set_name),

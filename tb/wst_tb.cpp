@@ -11,10 +11,10 @@
 //
 // The parameters come from the build (-DTB_ENTRIES=... matching the -G
 // options the RTL was verilated with; tb/flow.mk passes both).
+#include <array>
 #include <cinttypes>
 #include <cstdlib>
 #include <cstring>
-#include <map>
 #include <string>
 #include <vector>
 
@@ -22,98 +22,82 @@
 #include "tb.h"
 
 extern "C" {
+#include "blocks/block.h"
 #include "blocks/wst.h"
 }
 
 static const wst_config_t CFG = {TB_ENTRIES, TB_WIDTH, TB_WARPS, TB_PC_W, TB_CNT_W, TB_MFC_W};
 static const int E = TB_ENTRIES, W = TB_WIDTH;
+static const block_ops_t *const B = &wst_block_ops;
 
 static uint64_t ones64(int bits) { return bits >= 64 ? ~0ull : (1ull << bits) - 1; }
 
 // ------------------------------------------------------------------ ports
 
-static void drive(Vdut *m, const wst_in_t &in, int idx_w, int warp_w) {
-    m->idx_i = in.idx & ones64(idx_w);
-    m->elig_i = in.elig & ones64(E);
-    m->mpc_i = in.mpc & ones64(TB_PC_W);
-    m->op_i = in.op & 1;
-    m->free_i = in.free & 1;
-    m->set_i = in.set & 1;
-    m->warp_i = in.warp & ones64(warp_w);
-    m->pc_i = in.pc & ones64(TB_PC_W);
-    m->mask_i = in.mask.w[0] & ones64(W);
-    m->st_i = in.st & 3;
-    m->issue_i = in.issue & 1;
-    m->resume_i = in.resume & 1;
-    m->miss_i = in.miss & 1;
-    m->lat_i = in.lat;
-    m->merge_i = in.merge & 1;
-    m->spawn_i = in.spawn & 1;
-    m->pc_b_i = in.pc_b & ones64(TB_PC_W);
-    m->mask_b_i = in.mask_b.w[0] & ones64(W);
-    m->st_b_i = in.st_b & 3;
+// The width of every port (entry fields: one entry's), from the port table.
+static const std::array<int, WST_NPORTS> PW = [] {
+    std::array<int, WST_NPORTS> w{};
+    for (int i = 0; i < WST_NPORTS; i++) w[i] = wst_port_width(&CFG, i);
+    return w;
+}();
+
+// The inputs onto the RTL's ports, expanded from cmodel/blocks/wst.def.
+static void drive(Vdut *m, const wst_in_t &in) {
+#define TB_DRIVE(name) m->name##_i = tb_bits(in.name, PW[WST_P_##name]);
+#define BLOCK_PORT(name, dir, timing, ctype, width, digits, doc) BLOCK_IF_IN_##timing(TB_DRIVE(name))
+#include "blocks/wst.def"
+#undef TB_DRIVE
 }
 
-// The narrow checker: one call per clock compares the block's outputs.
-// comb_only: just the combinational outputs (after the operation inputs
-// changed: none of them may depend on those).
+// The RTL's outputs as the C block's output port: the combinational outputs
+// into o, the registered read ports into the mirror q, o.q = &q (what an
+// RTL-backed block does after every clock edge).
+static void rtl_read(const Vdut *m, wst_out_t &o, wst_state_t &q) {
+#define TB_READ_OUT(name) tb_put(o.name, tb_field(m->name##_o, 0, PW[WST_P_##name]));
+#define TB_READ_REG(name) tb_put(q.name, tb_field(m->name##_o, 0, PW[WST_P_##name]));
+#define BLOCK_PORT(name, dir, timing, ctype, width, digits, doc) \
+    BLOCK_IF_OUT_##timing(TB_READ_OUT(name)) BLOCK_IF_REG_##timing(TB_READ_REG(name))
+#define BLOCK_FIELD(field, ctype, width, doc)                                                 \
+    for (int i = 0; i < E; i++)                                                              \
+        tb_put(q.e[i].field, tb_field(m->ent_##field##_o, i * PW[WST_P_ent_##field], PW[WST_P_ent_##field]));
+#include "blocks/wst.def"
+#undef TB_READ_OUT
+#undef TB_READ_REG
+    o.q = &q;
+}
+
+// The narrow checker: one call per clock compares every output port of the
+// RTL with the C block's (block_compare, the comparator a lockstep run
+// uses). comb_only: just the combinational outputs (after the operation
+// inputs changed: none of them may depend on those).
 class WstChecker {
   public:
-    WstChecker(TbRun &r, const wst_t &c) : r_(r), c_(c) {
-        idx_w_ = wst_idx_bits(&CFG);
-        warp_w_ = wst_warp_bits(&CFG);
-        nfree_w_ = 0;
-        while ((1 << nfree_w_) < E + 1) nfree_w_++;
-    }
-    int idx_w() const { return idx_w_; }
-    int warp_w() const { return warp_w_; }
+    explicit WstChecker(TbRun &r) : r_(r) { memset(&mirror_, 0, sizeof mirror_); }
     bool step(uint64_t cyc, const wst_out_t &o, const Vdut *m, bool comb_only) {
-        bool ok = true;
-        ok &= r_.check(cyc, "nfree_o", port_bits(o.nfree, nfree_w_), port_bits(m->nfree_o, nfree_w_));
-        ok &= r_.check(cyc, "free_idx_o", port_bits(o.free_idx, idx_w_), port_bits(m->free_idx_o, idx_w_));
-        ok &= r_.check(cyc, "free2_idx_o", port_bits(o.free2_idx, idx_w_), port_bits(m->free2_idx_o, idx_w_));
-        ok &= r_.check(cyc, "merge_vec_o", port_bits(o.merge_vec, E), port_bits(m->merge_vec_o, E));
-        ok &= r_.check(cyc, "merge_mask_o", port_bits(o.merge_mask.w[0], W), port_bits(m->merge_mask_o, W));
-        ok &= r_.check(cyc, "lag_vec_o", port_bits(o.lag_vec, E), port_bits(m->lag_vec_o, E));
-        ok &= r_.check(cyc, "latspec_o", port_bits(o.latspec, 1), port_bits(m->latspec_o, 1));
-        if (comb_only) return ok;
-        const wst_entry_t *e = c_.q.e;
-#define FIELD(port, w, expr)                                                                 \
-    do {                                                                                     \
-        PortBits p(E * (w));                                                                 \
-        for (int i = 0; i < E; i++) p.set_field(i * (w), (w), (expr));                       \
-        ok &= r_.check(cyc, #port, p, port_bits(m->port, E * (w)));                          \
-    } while (0)
-        FIELD(ent_valid_o, 1, e[i].valid);
-        FIELD(ent_st_o, 2, e[i].st);
-        FIELD(ent_warp_o, warp_w_, e[i].warp);
-        FIELD(ent_pc_o, TB_PC_W, e[i].pc);
-        FIELD(ent_mask_o, W, e[i].mask.w[0]);
-        FIELD(ent_icnt_o, TB_CNT_W, e[i].icnt);
-        FIELD(ent_mfc_o, TB_MFC_W, e[i].mfc);
-        FIELD(ent_rmfc_o, TB_MFC_W, e[i].rmfc);
-        FIELD(ent_lat_o, TB_MFC_W, e[i].lat);
-#undef FIELD
-        ok &= r_.check(cyc, "sum_rmfc_o", port_bits(c_.q.sum_rmfc, TB_MFC_W), port_bits(m->sum_rmfc_o, TB_MFC_W));
-        return ok;
+        rtl_read(m, rtl_, mirror_);
+        block_mismatch_t mm;
+        if (!block_compare(B, &CFG, &o, &rtl_, comb_only ? BLOCK_CMP_COMB : BLOCK_CMP_ALL, &mm)) return true;
+        r_.mismatch(cyc, mm.name, "C model", mm.exp, mm.act);
+        return false;
     }
+    // The RTL's outputs as read by the last step().
+    const wst_out_t &rtl() const { return rtl_; }
 
   private:
     TbRun &r_;
-    const wst_t &c_;
-    int idx_w_, warp_w_, nfree_w_;
+    wst_out_t rtl_{};
+    wst_state_t mirror_;
 };
 
+// One clock's inputs, for the failure report.
 static std::string input_line(uint64_t cyc, const wst_in_t &in, bool rst) {
-    char m[24], mb[24], buf[320];
-    wmask_hex(&in.mask, W, m);
-    wmask_hex(&in.mask_b, W, mb);
-    snprintf(buf, sizeof buf,
-             "c=%" PRIu64 "%s idx=%x elig=%" PRIx64 " mpc=%x op=%x free=%x set=%x warp=%x pc=%x mask=%s st=%x issue=%x "
-             "resume=%x miss=%x lat=%x merge=%x spawn=%x pc_b=%x mask_b=%s st_b=%x",
-             cyc, rst ? " RESET" : "", in.idx, in.elig, in.mpc, in.op, in.free, in.set, in.warp, in.pc, m, in.st, in.issue,
-             in.resume, in.miss, in.lat, in.merge, in.spawn, in.pc_b, mb, in.st_b);
-    return buf;
+    std::string s = "c=" + std::to_string(cyc) + (rst ? " RESET" : "");
+    for (int i = 0; i < B->nports; i++) {
+        const block_port_t &p = B->ports[i];
+        if (p.timing != BLOCK_EARLY && p.timing != BLOCK_LATE) continue;
+        s += std::string(" ") + p.name + "=" + tb_hex(block_get(B, &CFG, i, 0, &in, nullptr, nullptr));
+    }
+    return s;
 }
 
 // ------------------------------------------------------------------ coverage
@@ -355,7 +339,7 @@ struct Env {
     }
     // Evaluate with the inputs applied; compare (all ports, or just the combinational ones).
     bool settle(const wst_in_t &in, wst_out_t &out, bool comb_only) {
-        drive(m, in, chk->idx_w(), chk->warp_w());
+        drive(m, in);
         m->eval();
         wst_eval(&c, &in, &out);
         return chk->step(cyc, out, m, comb_only);
@@ -425,133 +409,91 @@ static int run_random(Env &v) {
     return 0;
 }
 
-// One recorded line: the inputs and the recorded outputs.
-struct Rec {
-    uint64_t cyc;
-    wst_in_t in;
-    wst_out_t out;
-};
-
-static bool parse_line(const char *s, int *wpu, Rec *rec) {
-    *rec = Rec{};
-    int fields = 0;
-    while (*s) {
-        while (*s == ' ' || *s == '|' || *s == '\n') s++;
-        const char *eq = strchr(s, '=');
-        if (!eq) break;
-        std::string key(s, eq - s);
-        char *end;
-        uint64_t v = strtoull(eq + 1, &end, 16);
-        s = end;
-        fields++;
-        wst_in_t &i = rec->in;
-        wst_out_t &o = rec->out;
-        if (key == "c") rec->cyc = v;
-        else if (key == "u") *wpu = (int)v;
-        else if (key == "idx") i.idx = (uint8_t)v;
-        else if (key == "elig") i.elig = v;
-        else if (key == "mpc") i.mpc = (uint32_t)v;
-        else if (key == "op") i.op = (uint8_t)v;
-        else if (key == "free") i.free = (uint8_t)v;
-        else if (key == "set") i.set = (uint8_t)v;
-        else if (key == "warp") i.warp = (uint16_t)v;
-        else if (key == "pc") i.pc = (uint32_t)v;
-        else if (key == "mask") i.mask.w[0] = v;
-        else if (key == "st") i.st = (uint8_t)v;
-        else if (key == "issue") i.issue = (uint8_t)v;
-        else if (key == "resume") i.resume = (uint8_t)v;
-        else if (key == "miss") i.miss = (uint8_t)v;
-        else if (key == "lat") i.lat = (uint32_t)v;
-        else if (key == "merge") i.merge = (uint8_t)v;
-        else if (key == "spawn") i.spawn = (uint8_t)v;
-        else if (key == "pc_b") i.pc_b = (uint32_t)v;
-        else if (key == "mask_b") i.mask_b.w[0] = v;
-        else if (key == "st_b") i.st_b = (uint8_t)v;
-        else if (key == "nfree") o.nfree = (uint8_t)v;
-        else if (key == "free_idx") o.free_idx = (uint8_t)v;
-        else if (key == "free2_idx") o.free2_idx = (uint8_t)v;
-        else if (key == "merge_vec") o.merge_vec = v;
-        else if (key == "merge_mask") o.merge_mask.w[0] = v;
-        else if (key == "lag_vec") o.lag_vec = v;
-        else if (key == "latspec") o.latspec = (uint8_t)v;
-        else return false;
-    }
-    return fields == 28;
-}
-
+// Replay: a port trace (block.h; recorded by wpusim or +log, or a test's
+// .in with +expect=its .expect). Each unit's lines from reset on
+// consecutive clocks, units in order of first appearance; every line is
+// checked RTL against C on every port, and where the trace or the .expect
+// gives outputs (and registered read ports), RTL against those.
 static int run_replay(Env &v) {
-    FILE *f = fopen(v.o.replay.c_str(), "r");
-    if (!f) { perror(v.o.replay.c_str()); return 2; }
-    char line[1024];
-    std::string want;
-    {
-        char buf[256];
-        FILE *h = fmemopen(buf, sizeof buf, "w");
-        wst_trace_header(&CFG, h);
-        fclose(h);
-        want = buf;
-    }
-    // Each WPU's lines, in order; WPUs in order of first appearance.
-    std::map<int, std::vector<Rec>> per;
-    std::vector<int> order;
-    uint64_t lineno = 0, nrec = 0;
-    bool header = false;
-    while (fgets(line, sizeof line, f)) {
-        lineno++;
-        if (line[0] == '#') {
-            if (strncmp(line, "# wst ", 6) != 0) continue;
-            if (want != line) {
-                fprintf(stderr, "wst_tb: %s: trace parameters\n  %s  this testbench was built for\n  %s",
-                        v.o.replay.c_str(), line, want.c_str());
-                fclose(f);
-                return 3;
-            }
-            header = true;
-            continue;
-        }
-        int wpu = 0;
-        Rec rec;
-        if (!parse_line(line, &wpu, &rec)) {
-            fprintf(stderr, "wst_tb: %s:%" PRIu64 ": not a wst trace line\n", v.o.replay.c_str(), lineno);
-            fclose(f);
-            return 2;
-        }
-        if (!per.count(wpu)) order.push_back(wpu);
-        per[wpu].push_back(rec);
-        nrec++;
-    }
-    fclose(f);
-    if (!header) {
-        fprintf(stderr, "wst_tb: %s: no '# wst ...' header line\n", v.o.replay.c_str());
+    const char *path = v.o.replay.c_str();
+    char err[512];
+    block_trace_t t;
+    if (block_trace_read(path, &t, err, sizeof err) < 0) {
+        fprintf(stderr, "wst_tb: %s\n", err);
         return 2;
     }
-    const int idx_w = v.chk->idx_w();
-    for (int wpu : order) {
+    if (t.ops != B || memcmp(t.cfg, &CFG, sizeof CFG)) {
+        char *got = nullptr, *want = nullptr;
+        size_t n1 = 0, n2 = 0;
+        FILE *h1 = open_memstream(&got, &n1), *h2 = open_memstream(&want, &n2);
+        block_trace_header(t.ops, t.cfg, h1);
+        block_trace_header(B, &CFG, h2);
+        fclose(h1);
+        fclose(h2);
+        fprintf(stderr, "wst_tb: %s: trace parameters\n%s  this testbench was built for\n%s", path, got, want);
+        free(got);
+        free(want);
+        block_trace_free(&t);
+        return 3;
+    }
+    const char *from = "recorded";
+    if (!v.o.expect.empty()) {
+        block_trace_t x;
+        int r = block_trace_read(v.o.expect.c_str(), &x, err, sizeof err);
+        if (r == 0) {
+            r = block_trace_expect(&t, &x, v.o.expect.c_str(), err, sizeof err);
+            block_trace_free(&x);
+        }
+        if (r < 0) {
+            fprintf(stderr, "wst_tb: %s\n", err);
+            block_trace_free(&t);
+            return 2;
+        }
+        from = "expected";
+    }
+    std::vector<int> order;
+    for (size_t i = 0; i < t.n; i++) {
+        bool seen = false;
+        for (int u : order) seen |= u == t.row[i].unit;
+        if (!seen) order.push_back(t.row[i].unit);
+    }
+    int rc = 0;
+    size_t checked = 0;
+    for (size_t k = 0; k < order.size() && !rc; k++) {
         v.reset();
-        for (const Rec &rec : per[wpu]) {
-            wst_in_t in = rec.in;
+        for (size_t i = 0; i < t.n && !rc; i++) {
+            const block_row_t &row = t.row[i];
+            if (row.unit != order[k]) continue;
+            if (!row.has_in) {
+                fprintf(stderr, "wst_tb: %s:%ld: no inputs on this line\n", path, row.lineno);
+                rc = 2;
+                break;
+            }
+            const wst_in_t &in = *(const wst_in_t *)block_trace_in(&t, i);
             wst_out_t out{};
-            char tag[48];
-            snprintf(tag, sizeof tag, "u=%x rec c=%" PRIx64 " ", wpu, rec.cyc);
+            char tag[64];
+            snprintf(tag, sizeof tag, "u=%x line %ld rec c=%" PRIx64 " ", row.unit, row.lineno, row.cycle);
             v.hist.push(tag + input_line(v.cyc, in, false));
-            if (!v.settle(in, out, false)) return v.r.fail(v.hist);
-            // The RTL against the recorded outputs.
-            const wst_out_t &ro = rec.out;
-            bool ok = true;
-            ok &= v.r.check(v.cyc, "nfree_o (recorded)", port_bits(ro.nfree, 8), port_bits(v.m->nfree_o, 8));
-            ok &= v.r.check(v.cyc, "free_idx_o (recorded)", port_bits(ro.free_idx, idx_w), port_bits(v.m->free_idx_o, idx_w));
-            ok &= v.r.check(v.cyc, "free2_idx_o (recorded)", port_bits(ro.free2_idx, idx_w), port_bits(v.m->free2_idx_o, idx_w));
-            ok &= v.r.check(v.cyc, "merge_vec_o (recorded)", port_bits(ro.merge_vec, E), port_bits(v.m->merge_vec_o, E));
-            ok &= v.r.check(v.cyc, "merge_mask_o (recorded)", port_bits(ro.merge_mask.w[0], W), port_bits(v.m->merge_mask_o, W));
-            ok &= v.r.check(v.cyc, "lag_vec_o (recorded)", port_bits(ro.lag_vec, E), port_bits(v.m->lag_vec_o, E));
-            ok &= v.r.check(v.cyc, "latspec_o (recorded)", port_bits(ro.latspec, 1), port_bits(v.m->latspec_o, 1));
-            if (!ok) return v.r.fail(v.hist);
-            if (!v.edge(in, out)) return v.r.fail(v.hist);
+            if (!v.settle(in, out, false)) { rc = v.r.fail(v.hist); break; }
+            // The RTL against the trace's (or the .expect's) outputs.
+            block_mismatch_t mm;
+            const wst_out_t &rtl = v.chk->rtl();
+            bool bad = row.has_out && block_compare(B, &CFG, block_trace_out(&t, i), &rtl, BLOCK_CMP_COMB, &mm);
+            if (!bad && t.chk[i]) bad = block_check_regs(B, &CFG, t.chk[i], rtl.q, &mm);
+            if (bad) {
+                v.r.mismatch(v.cyc, std::string(mm.name) + " (" + from + ")", from, mm.exp, mm.act);
+                rc = v.r.fail(v.hist);
+                break;
+            }
+            checked += row.has_out;
+            if (!v.edge(in, out)) { rc = v.r.fail(v.hist); break; }
         }
     }
-    printf("wst_tb: replayed %" PRIu64 " recorded clocks of %zu WPU(s) from %s: all outputs match\n", nrec,
-               order.size(), v.o.replay.c_str());
-    return 0;
+    if (rc == 0)
+        printf("wst_tb: replayed %zu clocks of %zu unit(s) from %s, %zu with %s outputs: all outputs match\n", t.n,
+               order.size(), path, checked, from);
+    block_trace_free(&t);
+    return rc;
 }
 
 static int wst_run(const TbOpts &o, TbRun &r, VerilatedContext *ctx) {
@@ -564,7 +506,7 @@ static int wst_run(const TbOpts &o, TbRun &r, VerilatedContext *ctx) {
     Vdut m{ctx};
     v.m = &m;
     r.attach(&m);
-    WstChecker chk(r, v.c);
+    WstChecker chk(r);
     v.chk = &chk;
     v.reset();
     int rc = o.replay.empty() ? run_random(v) : run_replay(v);

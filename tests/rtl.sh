@@ -1,13 +1,14 @@
 # The RTL flow's tests, sourced by tests/run.sh (uses its group/ok/bad/run,
-# $B and $T). One group per flow step: lint, the random testbench of every
-# block and parameter set, trace replay, synthesis and post-synthesis
-# simulation. Everything is built through make (tb/flow.mk, docs/rtl.md).
+# $B and $T). One group per flow step: lint, the port tables against the
+# RTL, the random testbench of every block and parameter set, trace replay
+# (recorded traces and the hand-worked tests' data), synthesis and
+# post-synthesis simulation. Everything is built through make (tb/flow.mk, docs/rtl.md).
 # WSIM_TEST_LONG=1 runs the random testbenches ten times longer.
 
 RTL_MAKE="make --no-print-directory -s BUILD=$B"
 RTL_CYCLES=200000
 [ "$LONG" = 1 ] && RTL_CYCLES=2000000
-RTL_NET_SETS="dws small"   # the sets whose netlists are simulated here
+RTL_NET_SETS="dws small hand6"   # the sets whose netlists are simulated here
 
 group rtl-tools
 if command -v verilator >/dev/null && command -v yosys >/dev/null; then
@@ -25,6 +26,24 @@ group rtl-lint
 run rtl-lint 900 $RTL_MAKE -j2 rtl-lint
 if [ $RC -eq 0 ]; then ok; else bad "verilator -Wall / yosys check: $(tail -n 15 "$OUT" "$ERR")"; fi
 
+# ---------------------------------------------------------------- port tables
+# Each block's port table (cmodel/blocks/<block>.def: the C structs, the
+# traces, the testbench glue and the doc table come from it) against the
+# module's real ports in every parameter set, as Yosys elaborates them.
+# It can fail: a copy of the RTL with one port renamed is rejected, naming
+# the port on both sides.
+group rtl-ports
+for b in $(for p in $RTL_PAIRS; do echo "${p%%/*}"; done | sort -u); do
+  run "rtl-ports-$b" 300 python3 scripts/blockports.py check-rtl "$b"
+  if [ $RC -eq 0 ] && grep -q "match" "$OUT"; then ok
+  else bad "$b: the port table and rtl/ws_$b.sv differ: $(head -c 800 "$OUT"; head -c 300 "$ERR")"; fi
+done
+sed 's/\bfree2_idx_o\b/free_second_idx_o/g' rtl/ws_wst.sv > "$T/ws_wst.sv"
+run rtl-ports-renamed 120 python3 scripts/blockports.py check-rtl wst --sv "$T/ws_wst.sv" --set small
+if [ $RC -eq 1 ] && grep -q "set small: port free2_idx_o: in cmodel/blocks/wst.def, not in $T/ws_wst.sv" "$OUT" \
+   && grep -q "set small: port free_second_idx_o: in $T/ws_wst.sv, not in the table" "$OUT"; then ok
+else bad "a port renamed in the RTL only was not caught: exit $RC: $(head -c 600 "$OUT"; head -c 300 "$ERR")"; fi
+
 # ---------------------------------------------------------------- random testbenches
 # Every block and set against its C block, every port every clock; the run
 # fails on any mismatch, failed assertion or coverage point not hit.
@@ -39,6 +58,16 @@ for p in $RTL_PAIRS; do
   if [ $RC -eq 0 ] && grep -q "PASS" "$OUT"; then ok
   else bad "$p random run (replay: $tbx +seed=1 +cycles=$RTL_CYCLES): exit $RC: $(tail -n 14 "$OUT" "$ERR")"; fi
 done
+
+# The set of tb/wst.params matching a trace's parameter line, or nothing.
+rtl_set_of() {
+  local h e w k p c m
+  h=$(grep -m 1 '^# wst ' "$1")
+  e=$(echo "$h" | sed -n 's/.*entries=\([0-9]*\).*/\1/p'); w=$(echo "$h" | sed -n 's/.*width=\([0-9]*\).*/\1/p')
+  k=$(echo "$h" | sed -n 's/.*warps=\([0-9]*\).*/\1/p'); p=$(echo "$h" | sed -n 's/.*pc_bits=\([0-9]*\).*/\1/p')
+  c=$(echo "$h" | sed -n 's/.*cnt_bits=\([0-9]*\).*/\1/p'); m=$(echo "$h" | sed -n 's/.*mfc_bits=\([0-9]*\).*/\1/p')
+  grep -E "^[a-z0-9_]+ +ENTRIES=$e +WIDTH=$w +WARPS=$k +PC_W=$p +CNT_W=$c +MFC_W=$m *$" tb/wst.params | awk '{ print $1; exit }'
+}
 
 # ---------------------------------------------------------------- trace replay
 # A random run's operations logged as a port trace (the --record-block
@@ -65,17 +94,33 @@ if [ -x "$dws_tb" ] && [ -x "$maws_tb" ]; then
 else
   bad "no dws/maws testbench to replay with"
 fi
+# The hand-worked tests as data (tests/blocks/wst/NAME.in + NAME.expect, the
+# rows the C replayer checks in tests/run.sh) on the RTL, each on the set of
+# its parameters. A test whose .in says '# rtl-assert: NAME' drives an input
+# the RTL assumes away: the RTL run must stop with that assertion.
+for f in tests/blocks/wst/*.in; do
+  n=$(basename "$f" .in)
+  set_name=$(rtl_set_of "$f")
+  tbx=$B/rtl/wst/$set_name/rtl/wst_tb
+  if [ -z "$set_name" ] || [ ! -x "$tbx" ]; then bad "$f: no testbench for '$(grep -m 1 '^# wst ' "$f")' in tb/wst.params"; continue; fi
+  run "rtl-blocks-$n" 60 "$tbx" +replay="$f" +expect="${f%.in}.expect" +wave="$T/wst-blocks-$n.fst"
+  want=$(sed -n 's/^# rtl-assert: \([a-z_0-9]*\).*/\1/p' "$f")
+  if [ -z "$want" ]; then
+    if [ $RC -eq 0 ] && grep -q "all outputs match" "$OUT"; then ok
+    else bad "$f on the RTL (set $set_name): exit $RC: $(tail -n 14 "$OUT" "$ERR")"; fi
+  elif [ $RC -eq 1 ] && cat "$OUT" "$ERR" | grep -q "Assertion failed in TOP.ws_wst.$want"; then ok
+  else bad "$f on the RTL (set $set_name): want the assertion $want, got exit $RC: $(tail -n 8 "$ERR")"; fi
+  # ... and the synthesized netlist, which has no assertions, must give every expected row
+  nettb=$B/rtl/wst/$set_name/net/wst_tb
+  if [ -n "$want" ] && [ -x "$nettb" ]; then
+    run "rtl-blocks-net-$n" 60 "$nettb" +replay="$f" +expect="${f%.in}.expect" +wave="$T/wst-blocks-net-$n.fst"
+    if [ $RC -eq 0 ] && grep -q "all outputs match" "$OUT"; then ok
+    else bad "$f on the netlist of set $set_name: exit $RC: $(tail -n 14 "$OUT" "$ERR")"; fi
+  fi
+done
 # Traces recorded by wpusim (needs --record-block): each is replayed on the
 # testbench built for the parameters in its header.
 if "$SIM" --help 2>&1 | grep -q -- "--record-block"; then
-  rtl_set_of() { # the set of tb/wst.params matching a trace header, or nothing
-    local h e w k p c m
-    h=$(head -n 1 "$1")
-    e=$(echo "$h" | sed -n 's/.*entries=\([0-9]*\).*/\1/p'); w=$(echo "$h" | sed -n 's/.*width=\([0-9]*\).*/\1/p')
-    k=$(echo "$h" | sed -n 's/.*warps=\([0-9]*\).*/\1/p'); p=$(echo "$h" | sed -n 's/.*pc_bits=\([0-9]*\).*/\1/p')
-    c=$(echo "$h" | sed -n 's/.*cnt_bits=\([0-9]*\).*/\1/p'); m=$(echo "$h" | sed -n 's/.*mfc_bits=\([0-9]*\).*/\1/p')
-    grep -E "^[a-z0-9_]+ +ENTRIES=$e +WIDTH=$w +WARPS=$k +PC_W=$p +CNT_W=$c +MFC_W=$m *$" tb/wst.params | awk '{ print $1; exit }'
-  }
   for rec in "filter DWS.ReviveSplit dws" "merge DWS.ReviveSplit dws" "kmeans MAWS.LatSpec maws-coherent" \
              "filter MAWS.LatSpec maws-coherent"; do
     set -- $rec

@@ -384,6 +384,35 @@ if [ $RC -eq 0 ] && grep -Eq '^wpusim [0-9]+\.[0-9]+\.[0-9]+$' "$OUT"; then ok; 
 group dws
 run wst-unit 60 "$B/tests/test_wst"
 if [ $RC -eq 0 ]; then ok; else bad "test_wst: $(grep FAIL "$OUT" | head -n 5)"; fi
+# The blocks' hand-worked tests as data (tests/blocks/<block>/NAME.in with
+# NAME.expect) on their C models; tests/rtl.sh runs the same files on the RTL.
+for f in tests/blocks/*/*.in; do
+  n=$(basename "$(dirname "$f")")-$(basename "$f" .in)
+  run "blocks-$n" 30 "$B/tests/replay_block" "$f" "${f%.in}.expect"
+  if [ $RC -eq 0 ] && grep -q "all match" "$OUT"; then ok; else bad "$f on the C model: exit $RC: $(head -c 400 "$ERR")"; fi
+done
+# ... and they fail when a value is wrong, naming the port (an output, a
+# registered read port) or the malformed field.
+W=tests/blocks/wst/basic
+awk '/^c=17 u=0 \|/ { sub(/latspec=1/, "latspec=0") } { print }' $W.expect > "$T/wst-bad1.expect"
+run blocks-bad1 30 "$B/tests/replay_block" $W.in "$T/wst-bad1.expect"
+if [ $RC -eq 1 ] && grep -q "wst-bad1.expect:[0-9]*: c=17 u=0: port latspec_o" "$ERR"; then ok
+else bad "a wrong expected output was not named: exit $RC: $(head -c 300 "$ERR")"; fi
+sed 's/ent_icnt\[0\]=7 /ent_icnt[0]=6 /' $W.expect > "$T/wst-bad2.expect"
+run blocks-bad2 30 "$B/tests/replay_block" $W.in "$T/wst-bad2.expect"
+if [ $RC -eq 1 ] && grep -q "port ent_icnt_o (entry 0)" "$ERR" && grep -q "expected 6" "$ERR"; then ok
+else bad "a wrong registered read port was not named: exit $RC: $(head -c 300 "$ERR")"; fi
+sed '/^c=05 /s/ lag_vec=[0-9a-f]*//' $W.expect > "$T/wst-bad3.expect"
+run blocks-bad3 30 "$B/tests/replay_block" $W.in "$T/wst-bad3.expect"
+if [ $RC -eq 2 ] && grep -q "wst-bad3.expect:[0-9]*: missing field 'lag_vec'" "$ERR"; then ok
+else bad "a line without lag_vec was not rejected: exit $RC: $(head -c 300 "$ERR")"; fi
+# What else comes from the port table (cmodel/blocks/wst.def) is up to date:
+# the port table of the doc page and the GTKWave layout.
+run blocks-doc 30 python3 scripts/blockports.py doc wst --check
+if [ $RC -eq 0 ]; then ok; else bad "$(cat "$OUT" "$ERR")"; fi
+run blocks-gtkw 30 python3 tb/gtkw.py wst dws
+if [ $RC -eq 0 ] && cmp -s "$OUT" tb/wst.gtkw; then ok
+else bad "tb/wst.gtkw is out of date with cmodel/blocks/wst.def: python3 tb/gtkw.py wst dws > tb/wst.gtkw $(cat "$ERR")"; fi
 mkdir -p "$T/dws"
 for preset in dws maws-coherent maws-bulksync dom dom-l2 lwm; do
   extra=""; [ $preset = lwm ] && extra="--set dws_entries=64" # 32 warps: every warp holds an entry
@@ -453,10 +482,13 @@ if diff <(grep -v skip_idle "$OUT") <(grep -v skip_idle "$T/dws/det1") >/dev/nul
 else bad "MAWS.LatSpec: stepping every cycle and skipping idle cycles differ"; fi
 # The recorded port trace: a header and one line per operation.
 run dws-record 60 "$SIM" --quiet --policy DWS.ReviveSplit --record-block wst="$T/dws/wst.trace" "$B/kernels/filter.elf"
-if [ $RC -eq 0 ] && head -n 1 "$T/dws/wst.trace" | grep -qx '# wst entries=16 width=16 warps=4 pc_bits=32 cnt_bits=16 mfc_bits=16' \
-   && sed -n 2p "$T/dws/wst.trace" | grep -Eq '^c=000000000000 u=000 idx=00 elig=0{16} mpc=00000000 op=1 free=0 set=1 warp=000 pc=00010000 mask=ffff st=0 ' \
+if [ $RC -eq 0 ] && head -n 1 "$T/dws/wst.trace" | grep -qx '# warpsplit-port-trace 2 block=wst' \
+   && sed -n 2p "$T/dws/wst.trace" | grep -qx '# wst entries=16 width=16 warps=4 pc_bits=32 cnt_bits=16 mfc_bits=16' \
+   && sed -n 3p "$T/dws/wst.trace" | grep -Eq '^c=000000000000 u=000 idx=00 elig=0{16} mpc=00000000 op=1 free=0 set=1 warp=000 pc=00010000 mask=ffff st=0 ' \
    && [ "$(grep -c 'spawn=1' "$T/dws/wst.trace")" -gt 0 ]; then ok
-else bad "--record-block wst: $(head -n 2 "$T/dws/wst.trace" | cut -c1-200)"; fi
+else bad "--record-block wst: $(head -n 3 "$T/dws/wst.trace" | cut -c1-200)"; fi
+run dws-record-replay 60 "$B/tests/replay_block" "$T/dws/wst.trace"
+if [ $RC -eq 0 ] && grep -q "all match" "$OUT"; then ok; else bad "replaying the recorded trace on the C block: exit $RC: $(head -c 300 "$ERR")"; fi
 # Bad input: clear errors.
 run dws-bad1 30 "$SIM" --policy DWS.Nope "$B/kernels/filter.elf"
 if [ $RC -eq 2 ] && grep -q "no such policy or file; policies: Conv DWS.AggressSplit" "$ERR"; then ok; else bad "unknown policy: $RC $(cat "$ERR")"; fi

@@ -1,15 +1,63 @@
-/* Warp-split table: evaluate and clock steps (see wst.h, docs/blocks/wst.md). */
+/* Warp-split table: evaluate and clock steps (see wst.h, docs/blocks/wst.md),
+ * and the block interface around them (block.h), from the port table
+ * wst.def. */
 #include "wst.h"
 
-static int clog2(int n)
+#include <stdlib.h>
+
+/* ---- the port table ---- */
+
+/* Widths of the ports, from the table's expressions of the parameters. */
+int wst_port_width(const wst_config_t *c, int port)
 {
-    int b = 0;
-    while ((1 << b) < n) b++;
-    return b;
+#define CLOG2(x) block_clog2(x)
+#define MAX(a, b) block_max(a, b)
+#define BLOCK_PARAM(NAME, member, doc) const int NAME = c->member; (void)NAME;
+#define BLOCK_DERIVED(NAME, expr) const int NAME = (expr); (void)NAME;
+#include "wst.def"
+    switch (port) {
+#define BLOCK_PORT(name, dir, timing, ctype, width, digits, doc) case WST_P_##name: return (width);
+#define BLOCK_FIELD(field, ctype, width, doc) case WST_P_ent_##field: return (width);
+#include "wst.def"
+    default: return 0;
+    }
 }
 
-int wst_idx_bits(const wst_config_t *c) { return clog2(c->entries) ? clog2(c->entries) : 1; }
-int wst_warp_bits(const wst_config_t *c) { return clog2(c->warps) ? clog2(c->warps) : 1; }
+static int entries_of(const wst_config_t *c)
+{
+#define BLOCK_PARAM(NAME, member, doc) const int NAME = c->member; (void)NAME;
+#define BLOCK_DERIVED(NAME, expr) const int NAME = (expr); (void)NAME;
+#define BLOCK_ENTRIES(expr) return (expr);
+#include "wst.def"
+#undef CLOG2
+#undef MAX
+}
+
+int wst_idx_bits(const wst_config_t *c) { return wst_port_width(c, WST_P_idx); }
+int wst_warp_bits(const wst_config_t *c) { return wst_port_width(c, WST_P_warp); }
+
+/* Where each port's C member is. */
+#define WST_OFFSET_CLOCK(name) 0
+#define WST_OFFSET_RESET(name) 0
+#define WST_OFFSET_EARLY(name) offsetof(wst_in_t, name)
+#define WST_OFFSET_LATE(name) offsetof(wst_in_t, name)
+#define WST_OFFSET_COMB(name) offsetof(wst_out_t, name)
+#define WST_OFFSET_REG(name) offsetof(wst_state_t, name)
+
+static const block_port_t wst_ports[WST_NPORTS] = {
+#define BLOCK_PORT(name, dir, timing, ctype, width, digits, doc) \
+    {#name, BLOCK_##dir, BLOCK_##timing, BLOCK_CTYPE(ctype), WST_OFFSET_##timing(name), digits, doc},
+#define BLOCK_FIELD(field, ctype, width, doc) \
+    {"ent_" #field, BLOCK_OUT, BLOCK_ENTRY, BLOCK_CTYPE(ctype), offsetof(wst_entry_t, field), 0, doc},
+#include "wst.def"
+};
+
+static const block_param_t wst_params[] = {
+#define BLOCK_PARAM(NAME, member, doc) {#NAME, #member, offsetof(wst_config_t, member), doc},
+#include "wst.def"
+};
+
+/* ---- the block ---- */
 
 static uint32_t ones(int bits) { return bits >= 32 ? 0xffffffffu : (1u << bits) - 1; }
 
@@ -32,6 +80,7 @@ int wst_init(wst_t *t, const wst_config_t *c, char *err, size_t errlen)
     t->mfc_max = ones(c->mfc_bits);
     t->pc_mask = ones(c->pc_bits);
     t->lanes = wmask_first(c->width);
+    t->warp_bits = wst_warp_bits(c);
     wst_reset(t);
     return 0;
 }
@@ -70,7 +119,7 @@ void wst_eval(const wst_t *t, const wst_in_t *in, wst_out_t *out)
         if (count[w]++ == 0 || e->icnt < q->e[low[w]].icnt) low[w] = i;
     }
     uint64_t lag = 0;
-    for (int w = 0; w < 1 << wst_warp_bits(&t->cfg); w++)
+    for (int w = 0; w < 1 << t->warp_bits; w++)
         if (count[w] >= 2) lag |= 1ull << low[w];
     out->nfree = (uint8_t)nfree;
     out->free_idx = (uint8_t)(f0 < 0 ? 0 : f0);
@@ -79,6 +128,7 @@ void wst_eval(const wst_t *t, const wst_in_t *in, wst_out_t *out)
     out->merge_mask = mmask;
     out->lag_vec = lag;
     out->latspec = me->valid && (uint64_t)q->sum_rmfc + me->mfc < me->lat;
+    out->q = q;
 }
 
 static uint32_t sat_add(uint32_t a, uint32_t b, uint32_t max)
@@ -103,7 +153,7 @@ void wst_clock(wst_t *t, const wst_in_t *in, const wst_out_t *out)
     if (in->set) {
         e_d = (wst_entry_t){0};
         e_d.valid = 1;
-        e_d.warp = (uint16_t)(in->warp & ones(wst_warp_bits(&t->cfg)));
+        e_d.warp = (uint16_t)(in->warp & ones(t->warp_bits));
         e_d.lat = in->lat > t->mfc_max ? t->mfc_max : in->lat;
     }
     e_d.pc = in->pc & t->pc_mask;
@@ -143,25 +193,61 @@ void wst_clock(wst_t *t, const wst_in_t *in, const wst_out_t *out)
     q->sum_rmfc = sum_d;
 }
 
-void wst_trace_header(const wst_config_t *c, FILE *out)
-{
-    fprintf(out, "# wst entries=%d width=%d warps=%d pc_bits=%d cnt_bits=%d mfc_bits=%d\n", c->entries, c->width,
-            c->warps, c->pc_bits, c->cnt_bits, c->mfc_bits);
-}
+/* ---- the port trace and the generic interface ---- */
+
+void wst_trace_header(const wst_config_t *c, FILE *out) { block_trace_header(&wst_block_ops, c, out); }
 
 void wst_trace_line(const wst_t *t, uint64_t cycle, int wpu, const wst_in_t *in, const wst_out_t *o, FILE *f)
 {
-    char m[WSIM_MAX_LANES / 4 + 2], mb[WSIM_MAX_LANES / 4 + 2], mm[WSIM_MAX_LANES / 4 + 2];
-    int w = t->cfg.width;
-    wmask_hex(&in->mask, w, m);
-    wmask_hex(&in->mask_b, w, mb);
-    wmask_hex(&o->merge_mask, w, mm);
-    fprintf(f,
-            "c=%012llx u=%03x idx=%02x elig=%016llx mpc=%08x op=%x free=%x set=%x warp=%03x pc=%08x mask=%s st=%x "
-            "issue=%x resume=%x miss=%x lat=%08x merge=%x spawn=%x pc_b=%08x mask_b=%s st_b=%x | "
-            "nfree=%02x free_idx=%02x free2_idx=%02x merge_vec=%016llx merge_mask=%s lag_vec=%016llx latspec=%x\n",
-            (unsigned long long)cycle, wpu, in->idx, (unsigned long long)in->elig, in->mpc, in->op, in->free, in->set,
-            in->warp, in->pc, m, in->st, in->issue, in->resume, in->miss, in->lat, in->merge, in->spawn, in->pc_b,
-            mb, in->st_b, o->nfree, o->free_idx, o->free2_idx, (unsigned long long)o->merge_vec, mm,
-            (unsigned long long)o->lag_vec, o->latspec);
+    block_trace_line(&wst_block_ops, &t->cfg, cycle, wpu, in, o, NULL, f);
 }
+
+static int ops_width(const void *cfg, int port) { return wst_port_width(cfg, port); }
+static int ops_entries(const void *cfg) { return entries_of(cfg); }
+static const void *ops_regs(const void *out) { return ((const wst_out_t *)out)->q; }
+
+static void *ops_init(const void *cfg, char *err, size_t errlen)
+{
+    wst_t *t = malloc(sizeof *t);
+    if (!t) {
+        snprintf(err, errlen, "warp-split table: out of memory");
+        return NULL;
+    }
+    if (wst_init(t, cfg, err, errlen) < 0) {
+        free(t);
+        return NULL;
+    }
+    return t;
+}
+
+static void ops_reset(void *blk) { wst_reset(blk); }
+static void ops_eval(void *blk, const void *in, void *out) { wst_eval(blk, in, out); }
+static void ops_clock(void *blk, const void *in, const void *out) { wst_clock(blk, in, out); }
+static void ops_trace(const void *blk, uint64_t cycle, int unit, const void *in, const void *out, FILE *f)
+{
+    wst_trace_line(blk, cycle, unit, in, out, f);
+}
+static void ops_free(void *blk) { free(blk); }
+
+const block_ops_t wst_block_ops = {
+    .name = "wst",
+    .cfg_size = sizeof(wst_config_t),
+    .in_size = sizeof(wst_in_t),
+    .out_size = sizeof(wst_out_t),
+    .state_size = sizeof(wst_state_t),
+    .params = wst_params,
+    .nparams = (int)(sizeof wst_params / sizeof wst_params[0]),
+    .ports = wst_ports,
+    .nports = WST_NPORTS,
+    .width = ops_width,
+    .entries = ops_entries,
+    .entry_offset = offsetof(wst_state_t, e),
+    .entry_size = sizeof(wst_entry_t),
+    .regs = ops_regs,
+    .init = ops_init,
+    .reset = ops_reset,
+    .eval = ops_eval,
+    .clock = ops_clock,
+    .trace = ops_trace,
+    .free = ops_free,
+};

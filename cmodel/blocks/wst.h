@@ -13,8 +13,13 @@
  * the lowest free entry, absorb ready entries of the same warp at the same PC
  * (PC-based re-convergence), or free it. Everything the pipeline needs to
  * decide that operation is combinational from the registered state and the
- * two early inputs idx and elig (see wst_eval). Cycles without an operation
- * leave the state unchanged.
+ * three early inputs idx, elig and mpc (see wst_eval). Cycles without an
+ * operation leave the state unchanged.
+ *
+ * The ports are the table in wst.def, expanded below; the pipeline reaches
+ * the table only through them, entries included (out.q, the registered read
+ * ports). The block behind the generic interface is wst_block_ops
+ * (block.h); wst_init/wst_eval/wst_clock are its typed implementation.
  *
  * C model conventions (STYLE.md): the state is one struct; wst_eval computes
  * the outputs, wst_clock the next state, committed at the end. */
@@ -26,79 +31,73 @@
 #include <stdio.h>
 
 #include "../mask.h"
+#include "block.h"
 
 #define WST_MAX_ENTRIES 64
 
 /* Entry status (2 bits), written by the pipeline with every operation. */
 enum { WST_ST_RUN = 0, WST_ST_MEM = 1, WST_ST_SYNC = 2, WST_ST_BAR = 3 };
 
+/* The structs below are expanded from the port table wst.def (names,
+ * types and meanings of every parameter and port are there). */
+
+/* The RTL parameters: entries (E, 2..64), width (W, lanes, 1..256; the RTL
+ * 1..64), warps (1..E), pc_bits (2..32), cnt_bits and mfc_bits (1..32). */
 typedef struct wst_config {
-    int entries;  /* E, 2..64 */
-    int width;    /* W, lanes per warp, 1..256 (the RTL: 1..64) */
-    int warps;    /* warps per WPU, 1..E */
-    int pc_bits;  /* PC field, 2..32 */
-    int cnt_bits; /* instruction-count field, 1..32 (saturating) */
-    int mfc_bits; /* MFC, rMFC, latency and sum-rMFC fields, 1..32 (saturating) */
+#define BLOCK_PARAM(NAME, member, doc) int member;
+#include "wst.def"
 } wst_config_t;
 
+/* One entry of the registered image: the entry-field read ports
+ * ent_<field>_o. */
 typedef struct wst_entry {
-    uint8_t valid;
-    uint8_t st;     /* WST_ST_* */
-    uint16_t warp;  /* warp slot on the WPU */
-    uint32_t pc;
-    wmask_t mask;
-    uint32_t icnt;  /* instructions issued since the warp's root group (000 §5.4) */
-    uint32_t mfc;   /* miss-free cycles so far (000 §5.4.3) */
-    uint32_t rmfc;  /* remaining miss-free cycles, for SWF (000 §5.6) */
-    uint32_t lat;   /* latency of the group's last miss: the MemLat predictor */
+#define BLOCK_FIELD(field, ctype, width, doc) ctype field;
+#include "wst.def"
 } wst_entry_t;
 
+/* The registered image: the table and the registered outputs (sum_rmfc). */
 typedef struct wst_state {
-    wst_entry_t e[WST_MAX_ENTRIES];
-    uint32_t sum_rmfc; /* sum-rMFC counter (000 §5.4.3) */
+    wst_entry_t e[WST_MAX_ENTRIES]; /* entries past cfg.entries stay invalid and zero */
+#define BLOCK_PORT(name, dir, timing, ctype, width, digits, doc) BLOCK_IF_REG_##timing(ctype name;)
+#include "wst.def"
 } wst_state_t;
 
+/* The inputs: early (idx, elig, mpc: the outputs depend on them), then the
+ * operation, decided after looking at the outputs. */
 typedef struct wst_in {
-    /* early inputs: the outputs depend on these */
-    uint8_t idx;      /* the entry operated on */
-    uint64_t elig;    /* entries that may merge into idx: ready, at the base of their stack */
-    uint32_t mpc;     /* the PC they must be at to merge (idx's PC after its instruction) */
-    /* the operation, decided after looking at the outputs */
-    uint8_t op;       /* 1: operate on entry idx this clock */
-    uint8_t free;     /* invalidate idx (the write below is ignored) */
-    uint8_t set;      /* idx becomes the root of warp: counters cleared, lat = lat */
-    uint16_t warp;
-    uint32_t pc;      /* idx's new PC, mask and status */
-    wmask_t mask;
-    uint8_t st;
-    uint8_t issue;    /* idx issued an instruction this clock */
-    uint8_t resume;   /* ... its first since its last miss completed */
-    uint8_t miss;     /* ... and it missed: lat holds the miss latency */
-    uint32_t lat;
-    uint8_t merge;    /* absorb merge_vec: those entries become invalid */
-    uint8_t spawn;    /* a child of idx (after this clock's update) goes to the lowest
-                         free entry other than idx, with pc_b, mask_b, st_b */
-    uint32_t pc_b;
-    wmask_t mask_b;
-    uint8_t st_b;
+#define BLOCK_PORT(name, dir, timing, ctype, width, digits, doc) BLOCK_IF_IN_##timing(ctype name;)
+#include "wst.def"
 } wst_in_t;
 
+/* The outputs: the combinational ones, and the registered read ports
+ * through q: out.q->e[k].valid/st/warp/pc/mask/icnt/mfc/rmfc/lat (the RTL's
+ * ent_<field>_o, entry k) and out.q->sum_rmfc (sum_rmfc_o). q points at the
+ * registered image: the C model's own registers (wst_t.q), an RTL-backed
+ * block's mirror. Nothing is copied per clock. Valid from the first
+ * wst_eval on; what it points at changes only at the clock edge (wst_clock)
+ * and at reset. */
 typedef struct wst_out {
-    uint8_t nfree;      /* invalid entries */
-    uint8_t free_idx;   /* lowest invalid entry (0 when none) */
-    uint8_t free2_idx;  /* second lowest (0 when fewer than two) */
-    uint64_t merge_vec; /* valid entries j != idx with elig[j], warp[j] == warp[idx], pc[j] == mpc */
-    wmask_t merge_mask; /* mask[idx] | masks of merge_vec */
-    uint64_t lag_vec;   /* per warp with two or more entries: its entry with the lowest icnt (lowest index on ties) */
-    uint8_t latspec;    /* valid[idx] && sum_rmfc + mfc[idx] < lat[idx] (000 §5.4.3) */
+#define BLOCK_PORT(name, dir, timing, ctype, width, digits, doc) BLOCK_IF_OUT_##timing(ctype name;)
+#include "wst.def"
+    const wst_state_t *q; /* the registered read ports */
 } wst_out_t;
 
+/* Port indices (into wst_block_ops.ports), in the table's order. */
+enum {
+#define BLOCK_PORT(name, dir, timing, ctype, width, digits, doc) WST_P_##name,
+#define BLOCK_FIELD(field, ctype, width, doc) WST_P_ent_##field,
+#include "wst.def"
+    WST_NPORTS
+};
+
+/* The C block. */
 typedef struct wst {
     wst_config_t cfg;
-    wst_state_t q;
+    wst_state_t q; /* the registers; out.q points here */
     uint32_t cnt_max, mfc_max;
     uint32_t pc_mask;
     wmask_t lanes; /* the low width bits */
+    int warp_bits; /* WARP_W */
 } wst_t;
 
 /* Returns 0, or -1 with a message naming the bad parameter. */
@@ -108,13 +107,18 @@ void wst_eval(const wst_t *t, const wst_in_t *in, wst_out_t *out);
 /* in->op == 0 leaves the state unchanged. `out` is wst_eval's for the same in. */
 void wst_clock(wst_t *t, const wst_in_t *in, const wst_out_t *out);
 
-/* Field widths of the ports (docs/blocks/wst.md). */
+/* Widths of the ports: port is a WST_P_* (entry fields: one entry's). */
+int wst_port_width(const wst_config_t *c, int port);
 int wst_idx_bits(const wst_config_t *c);
 int wst_warp_bits(const wst_config_t *c);
 
-/* One port-trace line (recorded by wpusim --record-block wst=FILE, replayed
- * by tb/): the inputs and outputs of one clock with an operation. */
+/* The port trace (block.h; recorded by wpusim --record-block wst=FILE,
+ * replayed by tb/ and tests/): the header (version line, parameters) and
+ * the line of one clock, its inputs and outputs. */
 void wst_trace_header(const wst_config_t *c, FILE *out);
 void wst_trace_line(const wst_t *t, uint64_t cycle, int wpu, const wst_in_t *in, const wst_out_t *out, FILE *f);
+
+/* The WST behind the generic block interface: init allocates a wst_t. */
+extern const block_ops_t wst_block_ops;
 
 #endif

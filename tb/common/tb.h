@@ -1,6 +1,7 @@
 // Shared pieces of the block testbenches (tb/<block>_tb.cpp): options, the
-// stimulus LFSR, the port comparator, the recent-input history and the
-// waveform window. A block's testbench supplies one function,
+// stimulus LFSR, port access of any width, the failure record, the
+// recent-input history and the waveform window. (Comparing ports is the C
+// side's block_compare(), cmodel/blocks/block.h, shared with lockstep runs.) A block's testbench supplies one function,
 //
 //   int block_run(const TbOpts &o, TbRun &r);
 //
@@ -13,7 +14,8 @@
 // Options (Verilator plusargs style, also accepted with a leading "--"):
 //   +seed=N        stimulus seed (default: from the clock; always printed)
 //   +cycles=N      random clocks to run (default 100000)
-//   +replay=FILE   replay a recorded port trace instead of random stimulus
+//   +replay=FILE   replay a port trace (recorded, or a test's .in) instead of random stimulus
+//   +expect=FILE   with +replay: the expected outputs of a test's .in (its .expect)
 //   +log=FILE      write the random run's operations as a port trace
 //   +trace[=FILE]  write the whole run's waveform (FST)
 //   +wave=FILE     where a failure's waveform goes (default <block>_fail.fst)
@@ -29,10 +31,14 @@
 
 #include "verilated.h"
 
+extern "C" {
+#include "mask.h"
+}
+
 struct TbOpts {
     uint64_t seed = 0;
     uint64_t cycles = 100000;
-    std::string replay, log, wave;
+    std::string replay, expect, log, wave;
     bool trace = false, quiet = false;
     uint64_t window = 64;
     // Set by tb_main for the second run after a failure: dump [from, to].
@@ -59,22 +65,31 @@ class Lfsr {
     uint64_t s_;
 };
 
-// A port value as little-endian 32-bit words, whatever Verilator's type for
-// its width (CData/SData/IData/QData or VlWide<N>).
-struct PortBits {
-    std::vector<uint32_t> w;
-    int bits = 0;
-    PortBits() = default;
-    explicit PortBits(int nbits) : w((nbits + 31) / 32, 0), bits(nbits) {}
-    void set_field(int lsb, int width, uint64_t v); // v's low `width` bits at lsb (width <= 64)
-    std::string hex() const;
-};
-PortBits port_bits(uint64_t v, int bits);
-template <std::size_t N> PortBits port_bits(const VlWide<N> &v, int bits) {
-    PortBits p(bits);
-    for (std::size_t i = 0; i < p.w.size() && i < N; i++) p.w[i] = v[i];
-    return p;
+// Bits [lsb, lsb + width) of a port (width <= 64), whatever Verilator's
+// type for its width (CData/SData/IData/QData or VlWide<N>).
+inline uint64_t tb_field(uint64_t v, int lsb, int width) {
+    v = lsb >= 64 ? 0 : v >> lsb;
+    return width >= 64 ? v : v & ((1ull << width) - 1);
 }
+template <std::size_t N> uint64_t tb_field(const VlWide<N> &v, int lsb, int width) {
+    uint64_t r = 0;
+    for (int i = 0; i < width; i++) {
+        int b = lsb + i;
+        if ((std::size_t)(b / 32) < N && ((v[b / 32] >> (b % 32)) & 1)) r |= 1ull << i;
+    }
+    return r;
+}
+// The low `width` bits of a C port member (a port table's C types; lanes
+// up to 64 on the RTL side), and a member set from a port's value.
+inline uint64_t tb_bits(uint64_t v, int width) { return width >= 64 ? v : v & ((1ull << width) - 1); }
+inline uint64_t tb_bits(const wmask_t &v, int width) { return tb_bits(v.w[0], width); }
+template <class T> void tb_put(T &member, uint64_t v) { member = (T)v; }
+inline void tb_put(wmask_t &member, uint64_t v) {
+    member = wmask_none();
+    member.w[0] = v;
+}
+// A bit vector in hex, without leading zeros.
+std::string tb_hex(const wmask_t &v);
 
 // The last few clocks' inputs, printed with a failure.
 class History {
@@ -101,8 +116,10 @@ class TbRun {
         open_waves();
     }
     void dump(uint64_t time); // call after each eval that changes signals
-    // Compare one port; on a mismatch remember the first one (cycle, port, values).
-    bool check(uint64_t cycle, const char *port, const PortBits &exp, const PortBits &act);
+    // Remember the first mismatch: its clock, the port, the expected value
+    // (and where it comes from: the C model, a recorded trace) and the RTL's.
+    void mismatch(uint64_t cycle, const std::string &port, const char *exp_from, const std::string &exp,
+                  const std::string &act);
     // Record a failure that is not a port mismatch (a failed assertion).
     void failure(uint64_t cycle, const std::string &msg);
     bool failed() const { return failed_; }

@@ -1,0 +1,13 @@
+# blocks.mk - the blocks' C tests: the WST's unit test (tests/unit/test_wst.c)
+# and the port-trace replayer of every block (tests/unit/replay_block.c),
+# which runs tests/blocks/<block>/*.in against their .expect files.
+BLOCK_SRCS := $(wildcard cmodel/blocks/*.c)
+BLOCK_HDRS := $(wildcard cmodel/blocks/*.h cmodel/blocks/*.def) cmodel/mask.h
+WST_TEST := $(BUILD)/tests/test_wst
+REPLAY_BLOCK := $(BUILD)/tests/replay_block
+$(WST_TEST): tests/unit/test_wst.c $(BLOCK_SRCS) $(BLOCK_HDRS)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -Icmodel -o $@ tests/unit/test_wst.c $(BLOCK_SRCS)
+$(REPLAY_BLOCK): tests/unit/replay_block.c $(BLOCK_SRCS) $(BLOCK_HDRS)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -Icmodel -o $@ tests/unit/replay_block.c $(BLOCK_SRCS)
