@@ -75,7 +75,13 @@ typedef struct wpu {
     int ngrp;
     uint64_t *avail; /* [ngrp]: first cycle each group may issue (NEVER: none, waiting at a
                         barrier or a re-convergence point, or without a scheduler slot) */
-    wst_t wst;     /* dws on: the warp-split table block and its ports this cycle */
+    /* dws on: the warp-split table block, reached only through its ports:
+     * wst_ops (chosen at creation: the C model, or later its Verilated RTL)
+     * on the instance wst, this clock's inputs and outputs; wout.q is its
+     * registered read ports (entries, sum-rMFC) */
+    const block_ops_t *wst_ops;
+    void *wst;
+    wst_config_t wst_cfg;
     wst_in_t win;
     wst_out_t wout;
     int slots_used, live_groups;

@@ -108,7 +108,7 @@ void wsim_set_record(wsim_t *s, const char *block, FILE *out)
 {
     if (strcmp(block, "wst") != 0) return;
     s->record_wst = out;
-    if (out && s->cfg.dws) wst_trace_header(&s->wpu[0].wst.cfg, out);
+    if (out && s->cfg.dws) block_trace_header(s->wpu[0].wst_ops, &s->wpu[0].wst_cfg, out);
 }
 
 void wsim_destroy(wsim_t *s)
@@ -124,6 +124,7 @@ void wsim_destroy(wsim_t *s)
         free(s->wpu[i].grp);
         free(s->wpu[i].avail);
         free(s->wpu[i].key);
+        if (s->wpu[i].wst) s->wpu[i].wst_ops->free(s->wpu[i].wst);
     }
     free(s->wpu);
     free(s->exit_code);

@@ -166,11 +166,11 @@ static int pick(struct wsim *s, wpu_t *u, int prev)
         if (s->cfg.dws_boost) {
             wst_in_t win = {0};
             wst_out_t o;
-            wst_eval(&u->wst, &win, &o);
+            u->wst_ops->eval(u->wst, &win, &o);
             lag = o.lag_vec;
         }
         for (int k = 0; k < u->ngrp; k++) {
-            uint32_t rm = s->cfg.scheduler == CFG_SCHEDULER_SWF ? u->wst.q.e[k].rmfc : 0;
+            uint32_t rm = s->cfg.scheduler == CFG_SCHEDULER_SWF ? u->wout.q->e[k].rmfc : 0;
             u->key[k] = ((lag >> k) & 1) ? 0 : 1 + (rm > 0x7fffffff ? 0x7fffffff : rm);
         }
     }

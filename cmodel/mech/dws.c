@@ -35,7 +35,7 @@ static void port_begin(wpu_t *u, int idx, uint64_t elig, uint32_t mpc)
     u->win.elig = elig;
     u->win.mpc = mpc;
     u->win.op = 1;
-    wst_eval(&u->wst, &u->win, &u->wout);
+    u->wst_ops->eval(u->wst, &u->win, &u->wout);
 }
 
 static uint8_t status_of(const group_t *g)
@@ -71,8 +71,8 @@ void dws_clock(struct wsim *s, wpu_t *u)
         in->pc_b = t->pc, in->mask_b = t->mask, in->st_b = status_of(c);
     }
     if (in->free || in->merge) u->revive_blocked = 0;
-    if (s->record_wst) wst_trace_line(&u->wst, s->cycle, u->id, in, &u->wout, s->record_wst);
-    wst_clock(&u->wst, in, &u->wout);
+    if (s->record_wst) u->wst_ops->trace(u->wst, s->cycle, u->id, in, &u->wout, s->record_wst);
+    u->wst_ops->clock(u->wst, in, &u->wout);
     in->op = 0;
 }
 
@@ -131,7 +131,7 @@ void dws_sync_breaker(struct wsim *s, wpu_t *u, warp_t *w)
         group_t *g = &u->grp[k];
         if (g->w != w) continue;
         if (g->wait != WAIT_SYNC && g->wait != WAIT_BARRIER) return; /* someone can still arrive */
-        if (g->wait == WAIT_SYNC && (!best || u->wst.q.e[k].icnt < u->wst.q.e[best->id].icnt)) best = g;
+        if (g->wait == WAIT_SYNC && (!best || u->wout.q->e[k].icnt < u->wout.q->e[best->id].icnt)) best = g;
     }
     if (!best) return;
     best->wait = WAIT_NONE;
@@ -190,10 +190,13 @@ void dws_init_wpu(struct wsim *s, wpu_t *u)
         .cnt_bits = (int)s->cfg.dws_cnt_bits, .mfc_bits = (int)s->cfg.dws_mfc_bits,
     };
     char err[256];
-    if (wst_init(&u->wst, &wc, err, sizeof err) < 0) { /* wsim_config_check rules these out */
+    u->wst_cfg = wc;
+    u->wst_ops = &wst_block_ops; /* the C model (a Verilated RTL block has the same ops) */
+    if (!(u->wst = u->wst_ops->init(&u->wst_cfg, err, sizeof err))) { /* wsim_config_check rules these out */
         fprintf(stderr, "wpusim: internal: %s\n", err);
         abort();
     }
+    u->wst_ops->eval(u->wst, &u->win, &u->wout); /* (no operation) the read ports, wout.q, are valid from here */
     u->slots_used = 0;
 }
 
@@ -209,8 +212,8 @@ void dws_launch(struct wsim *s, wpu_t *u, group_t *g, int initial)
     if (initial) {
         const rentry_t *t = rs_top(g->rs);
         u->win.pc = t->pc, u->win.mask = t->mask, u->win.st = WST_ST_RUN;
-        if (s->record_wst) wst_trace_line(&u->wst, s->cycle, u->id, &u->win, &u->wout, s->record_wst);
-        wst_clock(&u->wst, &u->win, &u->wout);
+        if (s->record_wst) u->wst_ops->trace(u->wst, s->cycle, u->id, &u->win, &u->wout, s->record_wst);
+        u->wst_ops->clock(u->wst, &u->win, &u->wout);
         u->win.op = 0;
     }
 }
@@ -240,7 +243,7 @@ static wmask_t merge(struct wsim *s, wpu_t *u, group_t *g, int cause)
      * clock); g's own mask may have (merge_mask_o holds its registered one) */
     wmask_t joined = wmask_none();
     for (int k = 0; k < u->ngrp; k++)
-        if ((mv >> k) & 1) joined = wmask_or(joined, u->wst.q.e[k].mask);
+        if ((mv >> k) & 1) joined = wmask_or(joined, u->wout.q->e[k].mask);
     g->own.e[0].mask = wmask_or(g->own.e[0].mask, joined);
     for (int k = 0; k < u->ngrp; k++)
         if ((mv >> k) & 1) {
@@ -364,7 +367,7 @@ void dws_after_issue(struct wsim *s, wpu_t *u, group_t *g, const issue_t *is)
                 g->rs = &w->rs;
                 in->set = 1;
                 in->warp = (uint16_t)w->slot;
-                in->lat = u->wst.q.e[g->id].lat;
+                in->lat = u->wout.q->e[g->id].lat;
             } else {
                 group_free(s, u, g);
                 dws_sync_breaker(s, u, w);
@@ -440,7 +443,7 @@ int dws_stalled(struct wsim *s, wpu_t *u)
 int dws_check_group(const struct wsim *s, const wpu_t *u, const group_t *g, char *msg, size_t len)
 {
     char a[WSIM_MAX_LANES / 4 + 2], b[WSIM_MAX_LANES / 4 + 2];
-    const wst_entry_t *e = &u->wst.q.e[g->id];
+    const wst_entry_t *e = &u->wout.q->e[g->id];
     const rentry_t *t = rs_top(g->rs);
     if (e->valid && e->warp == g->w->slot && e->pc == t->pc && wmask_eq(&e->mask, &t->mask)) return 0;
     wmask_hex(&e->mask, s->warp_size, a);
@@ -456,7 +459,7 @@ int dws_check_wpu(const struct wsim *s, const wpu_t *u, char *msg, size_t len)
     int slotted = 0, waiting = -1;
     for (int j = 0; j < u->ngrp; j++) {
         const group_t *g = &u->grp[j];
-        if (!g->w && u->wst.q.e[j].valid) {
+        if (!g->w && u->wout.q->e[j].valid) {
             snprintf(msg, len, "WPU %d: warp-split table entry %d is valid without a SIMD group", u->id, j);
             return 1;
         }
