@@ -7,7 +7,7 @@
 #include <stdlib.h>
 
 #include "core.h"
-#include "mech/dws.h"
+#include "mech/mech.h"
 
 /* Test hook (WSIM_CHECK_INJECT=CYCLE): drop a thread from a group of WPU 0
  * at CYCLE, so that the tests see --check fail. */
@@ -56,7 +56,7 @@ static int check_warp(const struct wsim *s, const wpu_t *u, const warp_t *w, cha
         } else {
             roots++;
         }
-        if (s->cfg.dws && dws_check_group(s, u, g, msg, len)) return 1;
+        MECH_CHECK(s, check_group, s, u, g, msg, len);
     }
     if (n != w->ngroups || n == 0 || (roots && n != 1)) {
         snprintf(msg, len, "WPU %d warp %d: %d SIMD groups (%d roots), the warp counts %d", i, k, n, roots,
@@ -88,7 +88,7 @@ int check_machine(struct wsim *s, char *msg, size_t len)
         const wpu_t *u = &s->wpu[i];
         for (int k = 0; k < s->nwarps; k++)
             if (u->warp[k].gid >= 0 && check_warp(s, u, &u->warp[k], msg, len)) return 1;
-        if (s->cfg.dws && dws_check_wpu(s, u, msg, len)) return 1;
+        MECH_CHECK(s, check_wpu, s, u, msg, len);
     }
     return 0;
 }

@@ -81,7 +81,15 @@ int wsim_config_set(wsim_config_t *c, const char *key, const char *value, char *
         for (const char *p = cfg_aliases[i].keys; *p;) {
             size_t n = strcspn(p, " ");
             snprintf(name, sizeof name, "%.*s", (int)n, p);
-            if (wsim_config_set(c, name, value, err, errlen) < 0) return -1;
+            if (wsim_config_set(c, name, value, err, errlen) < 0) { /* the error names the alias */
+                size_t k = strlen(name);
+                if (!strncmp(err, name, k) && err[k] == ':') {
+                    char msg[512];
+                    snprintf(msg, sizeof msg, "%s%s", key, err + k);
+                    snprintf(err, errlen, "%s", msg);
+                }
+                return -1;
+            }
             p += n + (p[n] == ' ');
         }
         return 0;

@@ -126,6 +126,8 @@ struct wsim {
     uint32_t faults_reported, faults_total;
     int status_reason; /* wsim_status_t of the last run */
 
+    const struct mech_ops *mech[4]; /* the mechanisms chosen at creation (mech/mech.h) */
+    int nmech;
     FILE *record_wst; /* --record-block wst=FILE */
     uint64_t check_inject; /* test hook (WSIM_CHECK_INJECT): corrupt a group at this cycle */
 

@@ -1,6 +1,8 @@
 /* SIMD groups as the scheduler sees them: when each can issue next, and
- * the lanes it holds. Used by every part of the pipeline; calls nothing. */
+ * the lanes it holds. Used by every part of the pipeline; calls only the
+ * mechanisms' next_ready hooks. */
 #include "core.h"
+#include "mech/mech.h"
 
 wmask_t group_lanes(const group_t *g)
 {
@@ -16,14 +18,5 @@ void wpu_refresh_next_ready(const struct wsim *s, wpu_t *u)
     for (int k = 0; k < u->ngrp; k++)
         if (u->avail[k] < nr) nr = u->avail[k];
     if (nr != NEVER && nr < u->blocked_until) nr = u->blocked_until;
-    /* ReviveSplit: a suspended group's hits become ready to run ahead */
-    if (s->cfg.dws && s->cfg.dws_mem == CFG_DWS_MEM_REVIVE && !u->revive_blocked)
-        for (int k = 0; k < u->ngrp; k++) {
-            const group_t *g = &u->grp[k];
-            if (g->w && g->wait == WAIT_MEM && wmask_any(&g->pend_hit) && g->ready_at > s->cycle + 1) {
-                uint64_t t = g->hit_ready > s->cycle + 1 ? g->hit_ready : s->cycle + 1;
-                if (t < nr) nr = t;
-            }
-        }
-    u->next_ready = nr;
+    u->next_ready = mech_next_ready(s, u, nr);
 }

@@ -7,7 +7,7 @@
 
 #include "cfgraph.h"
 #include "core.h"
-#include "mech/dws.h"
+#include "mech/mech.h"
 
 wsim_t *wsim_create(const wsim_config_t *cfg, const char *elf_path, char *err, size_t errlen)
 {
@@ -47,6 +47,8 @@ wsim_t *wsim_create(const wsim_config_t *cfg, const char *elf_path, char *err, s
     /* WSIM_CHECK_INJECT=CYCLE: --check's own test drops a thread from a group at CYCLE */
     const char *inj = getenv("WSIM_CHECK_INJECT");
     s->check_inject = inj ? strtoull(inj, NULL, 0) : 0;
+    /* the mechanisms (mech/mech.h): none is Conv */
+    if (c.dws) s->mech[s->nmech++] = &dws_mech;
     s->nwpus = (int)c.wpus, s->nwarps = (int)c.warps;
     s->warp_size = (int)c.warp_size, s->lanes = (int)c.lanes;
     s->nthreads = (uint32_t)c.threads;
@@ -83,7 +85,7 @@ wsim_t *wsim_create(const wsim_config_t *cfg, const char *elf_path, char *err, s
             w->th = calloc((size_t)s->warp_size, sizeof *w->th);
             rs_init(&w->rs);
         }
-        if (c.dws) dws_init_wpu(s, u);
+        MECH_CALL(s, init_wpu, s, u);
     }
     return s;
 }
@@ -124,7 +126,7 @@ void wsim_destroy(wsim_t *s)
         free(s->wpu[i].grp);
         free(s->wpu[i].avail);
         free(s->wpu[i].key);
-        if (s->wpu[i].wst) s->wpu[i].wst_ops->free(s->wpu[i].wst);
+        MECH_CALL(s, free_wpu, s, &s->wpu[i]);
     }
     free(s->wpu);
     free(s->exit_code);

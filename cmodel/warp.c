@@ -1,12 +1,12 @@
 /* Warps in their slots and the threads in them: launch, threads that leave
  * (exit or fault), and the global barrier, which releases every WPU's
  * waiting groups. Called by the machine and the WPU pipeline; calls down
- * into the DWS mechanism (slots, sync breaker) and the memory system
+ * into the mechanisms' hooks (launch, barriers) and the memory system
  * (bulk-synchronous flushes) only. */
 #include <string.h>
 
 #include "core.h"
-#include "mech/dws.h"
+#include "mech/mech.h"
 
 /* Warp gid starts in slot w of WPU u with group root as its root. */
 void warp_launch(struct wsim *s, int gid, wpu_t *u, warp_t *w, group_t *root, int initial)
@@ -37,8 +37,8 @@ void warp_launch(struct wsim *s, int gid, wpu_t *u, warp_t *w, group_t *root, in
     root->resume = root->go = root->after_barrier = 0;
     root->pend_hit = wmask_none();
     u->live_groups++;
-    if (s->cfg.dws) dws_launch(s, u, root, initial);
-    else root->slotted = 1;
+    if (!mech_slots(s)) root->slotted = 1;
+    MECH_CALL(s, launch, s, u, root, initial);
     group_sync_avail(u, root);
     u->st.warps_launched++;
     s->resident_warps++;
@@ -56,10 +56,7 @@ static void barrier_release(struct wsim *s)
             if (g->w && g->wait == WAIT_BARRIER) {
                 g->wait = WAIT_NONE;
                 g->ready_at = at;
-                if (s->cfg.dws) {
-                    g->after_barrier = g->w->ngroups > 1;
-                    if (!g->slotted) dws_slot_take(s, u, g);
-                }
+                MECH_CALL(s, barrier_release, s, u, g);
                 group_sync_avail(u, g);
             }
         }
@@ -73,10 +70,7 @@ void warp_barrier_arrive(struct wsim *s, group_t *g, wmask_t lanes, uint32_t pc)
     warp_t *w = g->w;
     wpu_t *u = &s->wpu[w->wpu];
     g->wait = WAIT_BARRIER;
-    if (s->cfg.dws) {
-        dws_slot_release(s, u, g);
-        dws_sync_breaker(s, u, w);
-    }
+    MECH_CALL(s, barrier_wait, s, u, g);
     group_sync_avail(u, g);
     w->at_barrier = wmask_or(w->at_barrier, lanes);
     w->barrier_pc = pc;

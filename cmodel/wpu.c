@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "core.h"
-#include "mech/dws.h"
+#include "mech/mech.h"
 
 static uint64_t class_latency(const struct wsim *s, int cls)
 {
@@ -78,7 +78,7 @@ static void issue(struct wsim *s, wpu_t *u, group_t *g, const isa_insn_t *d, int
     if (timed) memsys_access(&s->ms, u->id, s->cycle, s->addr, lanes, d->cls == ISA_CLASS_STORE, &r);
     exec_report_t x;
     issue_t is = {.d = d, .x = &x, .r = timed ? &r : NULL};
-    if (s->cfg.dws) { /* what the mechanism compares against */
+    if (s->nmech) { /* what the mechanisms compare against */
         is.lanes_before = group_lanes(g);
         is.live_before = w->live;
         is.pc = rs_top(g->rs)->pc;
@@ -89,7 +89,7 @@ static void issue(struct wsim *s, wpu_t *u, group_t *g, const isa_insn_t *d, int
     /* the functional core executes; a divergent branch splits the group
      * (DWS) or pushes its stack */
     exec_issue(s, u, g, d, &x);
-    if (x.diverged && !(s->cfg.dws && dws_branch_split(s, u, g, d, x.pc, x.taken, x.fall)))
+    if (x.diverged && !mech_branch(s, u, g, d, x.pc, x.taken, x.fall))
         rs_branch(x.rs, x.taken, x.fall, d->target, x.pc + 4, d->ipdom);
     exec_retire(s, u, g, &x);
     threads_leave(s, w, &x);
@@ -113,7 +113,7 @@ static void issue(struct wsim *s, wpu_t *u, group_t *g, const isa_insn_t *d, int
     }
 
     /* the mechanisms */
-    if (s->cfg.dws) dws_after_issue(s, u, g, &is);
+    MECH_CALL(s, after_issue, s, u, g, &is);
 
     if (w->rs.depth == 0 && w->gid >= 0) { /* every thread exited: the slot frees up */
         w->gid = -1;
@@ -124,7 +124,7 @@ static void issue(struct wsim *s, wpu_t *u, group_t *g, const isa_insn_t *d, int
             warp_launch(s, gw, u, w, g, 0);
             g->ready_at = s->cycle + 1;
         } else { /* (dws: its table entry is freed with this clock's operation) */
-            if (s->cfg.dws) dws_slot_release(s, u, g);
+            MECH_CALL(s, warp_done, s, u, g);
             g->w = NULL;
             w->ngroups = 0;
         }
@@ -150,9 +150,8 @@ void wpu_account_stall(struct wsim *s, wpu_t *u, uint64_t n)
 }
 
 /* Group selection: the scheduler block's grant among the groups that can
- * issue now (prev >= 0: a retry after prev could not issue). Its keys: with
- * DWS, the boosted laggard split first, then the shallowest split first
- * (the warp-split table's read ports). */
+ * issue now (prev >= 0: a retry after prev could not issue), by the keys a
+ * mechanism gives (DWS: the boosted laggard split, the shallowest split). */
 static int pick(struct wsim *s, wpu_t *u, int prev)
 {
     sched_in_t *in = &u->sin;
@@ -161,33 +160,21 @@ static int pick(struct wsim *s, wpu_t *u, int prev)
         if (u->avail[k] <= s->cycle) in->ready[k >> 6] |= 1ull << (k & 63);
     in->retry = prev >= 0;
     in->prev = (uint16_t)(prev >= 0 ? prev : 0);
-    if (u->sched.cfg.prio) {
-        uint64_t lag = 0;
-        if (s->cfg.dws_boost) {
-            wst_in_t win = {0};
-            wst_out_t o;
-            u->wst_ops->eval(u->wst, &win, &o);
-            lag = o.lag_vec;
-        }
-        for (int k = 0; k < u->ngrp; k++) {
-            uint32_t rm = s->cfg.scheduler == CFG_SCHEDULER_SWF ? u->wout.q->e[k].rmfc : 0;
-            u->key[k] = ((lag >> k) & 1) ? 0 : 1 + (rm > 0x7fffffff ? 0x7fffffff : rm);
-        }
-    }
+    if (u->sched.cfg.prio) mech_keys(s, u, u->key);
     sched_out_t o;
     sched_eval(&u->sched, in, &o);
     return o.grant ? o.grant_idx : -1;
 }
 
 /* The block clocks of the WPU: the scheduler's (last grant, stay), then the
- * warp-split table's operation (dws_clock commits it). */
+ * mechanisms' blocks (DWS: the warp-split table's operation). */
 static void clock_blocks(struct wsim *s, wpu_t *u, int last)
 {
     u->sin.upd = last >= 0;
     u->sin.last = (uint16_t)(last >= 0 ? last : 0);
     sched_clock(&u->sched, &u->sin);
     u->sin.stay_we = 0;
-    if (s->cfg.dws) dws_clock(s, u);
+    MECH_CALL(s, clock, s, u);
 }
 
 void wpu_clock(struct wsim *s, wpu_t *u)
@@ -206,7 +193,7 @@ void wpu_clock(struct wsim *s, wpu_t *u)
         uint32_t pc = rs_top(g->rs)->pc;
         const isa_insn_t *d = program_insn(s->prog, pc);
         uint64_t at = memsys_ifetch(&s->ms, u->id, pc, s->cycle, &g->fetch);
-        if (at <= s->cycle && s->cfg.dws && dws_before_issue(s, u, g, d)) {
+        if (at <= s->cycle && mech_before_issue(s, u, g, d)) {
             issued = 2; /* the clock went to a re-convergence wait */
             break;
         }
@@ -219,12 +206,12 @@ void wpu_clock(struct wsim *s, wpu_t *u)
         if (at > s->cycle) { /* not this cycle: try the next ready group */
             g->ready_at = at;
             group_sync_avail(u, g);
-            if (s->cfg.dws && u->win.op) { issued = 2; break; } /* it merged: the table's clock is used */
+            if (mech_busy(s, u)) { issued = 2; break; } /* e.g. it merged: the table's clock is used */
             continue;
         }
         /* issue */
         u->st.cycles_issue++;
-        if (s->cfg.dws) {
+        if (s->nmech) {
             u->st.groups_sum += (uint64_t)u->live_groups;
             if ((uint64_t)u->live_groups > u->st.groups_max) u->st.groups_max = (uint64_t)u->live_groups;
         }
@@ -232,7 +219,7 @@ void wpu_clock(struct wsim *s, wpu_t *u)
         issued = 1;
     }
     /* the mechanisms in a clock without issue, then the block clocks */
-    if (s->cfg.dws && !issued && dws_stalled(s, u)) issued = 2;
+    if (!issued && mech_stalled(s, u)) issued = 2;
     clock_blocks(s, u, k);
     if (issued == 1) return;
     if (!issued) wpu_refresh_next_ready(s, u);

@@ -325,7 +325,7 @@ expect_usage stacks-fit "^wpusim: threads x stack_size = 1000000 x 16384 bytes d
 expect_usage stacks-overlap "^wpusim: $GOOD: thread stacks 0x00010000-0x0001ffff overlap loadable segment 0 at 0x00010000; lower threads or stack_size, or move stack_top$" --set stack_top=0x20000 --threads 1 --set stack_size=65536 "$GOOD"
 expect_usage sets-pow2 "^wpusim: l1d_size / \(l1d_ways x l1d_line\) = 49152 / \(8 x 128\) must be a whole power-of-two number of sets$" --set l1d_size=49152 "$GOOD"
 expect_usage line-pow2 "^wpusim: l2_line: 96 is not a power of two$" --set l2_line=96 "$GOOD"
-expect_usage banks "^wpusim: l1d_banks: 32 banks for 16 lanes; allowed 0 \(one per lane\) \.\. width$" --set l1d_banks=32 "$GOOD"
+expect_usage banks "^wpusim: l1d_banks: 32 banks for 16 lanes; allowed 0 \(one per lane\) \.\. lanes$" --set l1d_banks=32 "$GOOD"
 expect_usage zero-mshrs "^wpusim: l1d_mshrs: 0 is out of range \(allowed 1\.\.4096\)$" --set l1d_mshrs=0 "$GOOD"
 expect_usage l2-line "^wpusim: l2_line: 64 is smaller than l1d_line 128; the inclusive L2 needs l2_line >= l1d_line$" --set l2_line=64 "$GOOD"
 expect_usage directory "^wpusim: wpus: 65 WPUs; the coherent directory tracks at most 64 \(use memory=bulksync\)$" --set wpus=65 "$GOOD"

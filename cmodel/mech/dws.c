@@ -17,7 +17,7 @@
 #include <string.h>
 
 #include "core.h"
-#include "mech/dws.h"
+#include "mech/mech.h"
 
 #define is_split group_is_split
 #define at_base group_at_base
@@ -53,7 +53,7 @@ static int child_index(const wpu_t *u)
     return u->wout.free_idx != u->win.idx ? u->wout.free_idx : u->wout.free2_idx;
 }
 
-void dws_clock(struct wsim *s, wpu_t *u)
+static void dws_clock(struct wsim *s, wpu_t *u)
 {
     wst_in_t *in = &u->win;
     u->spawned = wmask_none();
@@ -78,7 +78,7 @@ void dws_clock(struct wsim *s, wpu_t *u)
 
 /* ---- scheduler slots (001 §5.6, §6.6) ---- */
 
-void dws_slot_take(struct wsim *s, wpu_t *u, group_t *g)
+static void dws_slot_take(struct wsim *s, wpu_t *u, group_t *g)
 {
     if (g->slotted) return;
     if (u->slots_used < nslots(s)) {
@@ -89,7 +89,7 @@ void dws_slot_take(struct wsim *s, wpu_t *u, group_t *g)
     }
 }
 
-void dws_slot_release(struct wsim *s, wpu_t *u, group_t *g)
+static void dws_slot_release(struct wsim *s, wpu_t *u, group_t *g)
 {
     if (!g->slotted) return;
     g->slotted = 0;
@@ -124,7 +124,7 @@ static void group_free(struct wsim *s, wpu_t *u, group_t *g)
 
 /* A warp's splits all wait at re-convergence points (or a barrier) for
  * each other: let the one that fell behind the most go on alone. */
-void dws_sync_breaker(struct wsim *s, wpu_t *u, warp_t *w)
+static void dws_sync_breaker(struct wsim *s, wpu_t *u, warp_t *w)
 {
     group_t *best = NULL;
     for (int k = 0; k < u->ngrp; k++) {
@@ -183,7 +183,7 @@ static group_t *split(struct wsim *s, wpu_t *u, group_t *g, uint32_t keep_pc, wm
     return c;
 }
 
-void dws_init_wpu(struct wsim *s, wpu_t *u)
+static void dws_init_wpu(struct wsim *s, wpu_t *u)
 {
     wst_config_t wc = {
         .entries = (int)s->cfg.dws_entries, .width = s->warp_size, .warps = s->nwarps, .pc_bits = 32,
@@ -200,7 +200,7 @@ void dws_init_wpu(struct wsim *s, wpu_t *u)
     u->slots_used = 0;
 }
 
-void dws_launch(struct wsim *s, wpu_t *u, group_t *g, int initial)
+static void dws_launch(struct wsim *s, wpu_t *u, group_t *g, int initial)
 {
     if (initial) { /* the launch sequence before cycle 0: one warp per clock */
         port_begin(u, g->id, 0, 0);
@@ -265,7 +265,7 @@ static int loop_branch(const group_t *g, const isa_insn_t *d, uint32_t pc)
     return d->ipdom == g->own.e[0].rpc || d->target < pc;
 }
 
-int dws_before_issue(struct wsim *s, wpu_t *u, group_t *g, const isa_insn_t *d)
+static int dws_before_issue(struct wsim *s, wpu_t *u, group_t *g, const isa_insn_t *d)
 {
     warp_t *w = g->w;
     if (w->ngroups == 1 && is_split(g)) fold(g);
@@ -290,7 +290,7 @@ int dws_before_issue(struct wsim *s, wpu_t *u, group_t *g, const isa_insn_t *d)
     return 1;
 }
 
-int dws_branch_split(struct wsim *s, wpu_t *u, group_t *g, const isa_insn_t *d, uint32_t pc, wmask_t taken,
+static int dws_branch_split(struct wsim *s, wpu_t *u, group_t *g, const isa_insn_t *d, uint32_t pc, wmask_t taken,
                      wmask_t fall)
 {
     if (!at_base(g)) return 0;
@@ -324,7 +324,7 @@ static int others_ready(const struct wsim *s, const wpu_t *u, const group_t *g)
     return 0;
 }
 
-void dws_after_issue(struct wsim *s, wpu_t *u, group_t *g, const issue_t *is)
+static void dws_after_issue(struct wsim *s, wpu_t *u, group_t *g, const issue_t *is)
 {
     warp_t *w = g->w;
     const isa_insn_t *d = is->d;
@@ -412,7 +412,7 @@ void dws_after_issue(struct wsim *s, wpu_t *u, group_t *g, const issue_t *is)
     }
 }
 
-int dws_stalled(struct wsim *s, wpu_t *u)
+static int dws_stalled(struct wsim *s, wpu_t *u)
 {
     if (s->cfg.dws_mem != CFG_DWS_MEM_REVIVE || u->revive_blocked || port_busy(u)) return 0;
     for (int k = 0; k < u->ngrp; k++) {
@@ -440,7 +440,7 @@ int dws_stalled(struct wsim *s, wpu_t *u)
 }
 
 /* --check, the mechanism's part. A group's table entry mirrors it. */
-int dws_check_group(const struct wsim *s, const wpu_t *u, const group_t *g, char *msg, size_t len)
+static int dws_check_group(const struct wsim *s, const wpu_t *u, const group_t *g, char *msg, size_t len)
 {
     char a[WSIM_MAX_LANES / 4 + 2], b[WSIM_MAX_LANES / 4 + 2];
     const wst_entry_t *e = &u->wout.q->e[g->id];
@@ -454,7 +454,7 @@ int dws_check_group(const struct wsim *s, const wpu_t *u, const group_t *g, char
 }
 
 /* No table entry without a group; scheduler slots add up. */
-int dws_check_wpu(const struct wsim *s, const wpu_t *u, char *msg, size_t len)
+static int dws_check_wpu(const struct wsim *s, const wpu_t *u, char *msg, size_t len)
 {
     int slotted = 0, waiting = -1;
     for (int j = 0; j < u->ngrp; j++) {
@@ -473,3 +473,83 @@ int dws_check_wpu(const struct wsim *s, const wpu_t *u, char *msg, size_t len)
     }
     return 0;
 }
+
+/* ---- the hooks the pipeline calls (mech/mech.h) ---- */
+
+static void dws_free_wpu(struct wsim *s, wpu_t *u)
+{
+    (void)s;
+    if (u->wst) u->wst_ops->free(u->wst);
+}
+
+static void dws_barrier_wait(struct wsim *s, wpu_t *u, group_t *g)
+{
+    dws_slot_release(s, u, g);
+    dws_sync_breaker(s, u, g->w);
+}
+
+/* Released from a barrier: a split merges with the others at its PC when it
+ * issues next; it needs a slot again. */
+static void dws_barrier_release(struct wsim *s, wpu_t *u, group_t *g)
+{
+    g->after_barrier = g->w->ngroups > 1;
+    if (!g->slotted) dws_slot_take(s, u, g);
+}
+
+static void dws_warp_done(struct wsim *s, wpu_t *u, group_t *g) { dws_slot_release(s, u, g); }
+
+static int dws_busy(const wpu_t *u) { return port_busy(u); }
+
+/* ReviveSplit: a suspended group's hits become ready to run ahead. */
+static uint64_t dws_next_ready(const struct wsim *s, const wpu_t *u, uint64_t nr)
+{
+    if (s->cfg.dws_mem != CFG_DWS_MEM_REVIVE || u->revive_blocked) return nr;
+    for (int k = 0; k < u->ngrp; k++) {
+        const group_t *g = &u->grp[k];
+        if (g->w && g->wait == WAIT_MEM && wmask_any(&g->pend_hit) && g->ready_at > s->cycle + 1) {
+            uint64_t t = g->hit_ready > s->cycle + 1 ? g->hit_ready : s->cycle + 1;
+            if (t < nr) nr = t;
+        }
+    }
+    return nr;
+}
+
+/* The scheduler's keys: the split that falls behind the most first (boost,
+ * the table's lag_vec, 000 §5.4), then the fewest remaining miss-free
+ * cycles (SWF, the table's rmfc read ports, 000 §5.6). */
+static int dws_keys(const struct wsim *s, const wpu_t *u, uint32_t *key)
+{
+    uint64_t lag = 0;
+    if (s->cfg.dws_boost) {
+        wst_in_t win = {0};
+        wst_out_t o;
+        u->wst_ops->eval(u->wst, &win, &o);
+        lag = o.lag_vec;
+    }
+    for (int k = 0; k < u->ngrp; k++) {
+        uint32_t rm = s->cfg.scheduler == CFG_SCHEDULER_SWF ? u->wout.q->e[k].rmfc : 0;
+        key[k] = ((lag >> k) & 1) ? 0 : 1 + (rm > 0x7fffffff ? 0x7fffffff : rm);
+    }
+    return 1;
+}
+
+const mech_ops_t dws_mech = {
+    .name = "dws",
+    .slots = 1,
+    .init_wpu = dws_init_wpu,
+    .free_wpu = dws_free_wpu,
+    .launch = dws_launch,
+    .before_issue = dws_before_issue,
+    .branch = dws_branch_split,
+    .after_issue = dws_after_issue,
+    .busy = dws_busy,
+    .stalled = dws_stalled,
+    .clock = dws_clock,
+    .next_ready = dws_next_ready,
+    .barrier_wait = dws_barrier_wait,
+    .barrier_release = dws_barrier_release,
+    .warp_done = dws_warp_done,
+    .keys = dws_keys,
+    .check_group = dws_check_group,
+    .check_wpu = dws_check_wpu,
+};
