@@ -281,7 +281,24 @@ expect_load_error() { # NAME FILE MESSAGE(regex, after "wpusim: FILE: ")
   else bad "$1: want exit 2 and 'wpusim: $2: $3'; got $RC: $(cat "$ERR")"; fi
 }
 expect_load_error missing "$T/nonexistent.elf" "cannot open: No such file or directory"
-mkdir -p "$T/adir.elf"; expect_load_error directory "$T/adir.elf" "read error: Is a directory"
+mkdir -p "$T/adir.elf"; expect_load_error directory "$T/adir.elf" "not a regular file \(a directory\); wpusim loads an ELF executable"
+# The loader reads the header and then only what it names, never a file
+# whole: a device or an absurd size is one line, fast, in 1 GB of address space.
+expect_load_error_lim() { # NAME FILE MESSAGE(regex)
+  run "bad-$1" 30 bash -c 'ulimit -v 1000000 && exec "$@"' _ "$SIM" "$2"
+  if [ $RC -eq 2 ] && [ "$(wc -l <"$ERR")" -eq 1 ] && grep -Eq "^wpusim: $2: $3\$" "$ERR"; then ok
+  else bad "$1 (in 1 GB): want exit 2 and 'wpusim: $2: $3'; got $RC: $(head -c 300 "$ERR")"; fi
+}
+expect_load_error_lim dev-zero /dev/zero "not a regular file \(a character device\); wpusim loads an ELF executable"
+mkfifo "$T/fifo.elf"; expect_load_error_lim fifo "$T/fifo.elf" "not a regular file \(a pipe or FIFO\); wpusim loads an ELF executable"
+# a 3 GB sparse file whose data segment claims 1.25 GiB of it
+cp "$GOOD" "$T/huge.elf"; truncate -s 3G "$T/huge.elf"; poke "$T/huge.elf" 100 00 00 00 50 00 00 00 50
+expect_load_error_lim huge-data "$T/huge.elf" "segments hold 1280 MiB of file data \(to segment 1\); wpusim loads at most 1024 MiB"
+rm -f "$T/huge.elf"
+# a symbol table of 2 GB in a sparse file (section 4's size at 0x2170 + 4 x 40 + 20)
+cp "$GOOD" "$T/hugesym.elf"; truncate -s 3G "$T/hugesym.elf"; poke "$T/hugesym.elf" $((0x2170 + 180)) 00 00 00 80
+expect_load_error_lim huge-symtab "$T/hugesym.elf" "symbol and string tables of 2048 MiB; wpusim reads at most 256 MiB of them"
+rm -f "$T/hugesym.elf"
 printf 'hello\n' >"$T/text.elf"; expect_load_error not-elf "$T/text.elf" "not an ELF file \(bad magic number\)"
 head -c 40 "$GOOD" >"$T/trunc40.elf"; expect_load_error trunc-header "$T/trunc40.elf" "truncated: 40 bytes, an ELF32 header needs 52"
 head -c 100 "$GOOD" >"$T/trunc100.elf"; expect_load_error trunc-phdr "$T/trunc100.elf" "truncated: program headers end at byte 148, file has 100 bytes"
