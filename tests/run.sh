@@ -355,6 +355,15 @@ expect_usage no-program "^wpusim: no program given" --quiet
 expect_usage two-programs "^wpusim: more than one program given" "$GOOD" "$GOOD"
 printf 'width = 8\n# comment\nwarps = 2 # trailing\nbogus = 3\n' >"$T/bad.cfg"
 expect_usage config-line "^wpusim: $T/bad.cfg:4: unknown configuration key 'bogus'" --config "$T/bad.cfg" "$GOOD"
+# a directory is not an empty configuration; a NUL byte does not end one
+mkdir -p "$T/cfgdir"
+expect_usage config-dir "^wpusim: $T/cfgdir: cannot read configuration: Is a directory$" --config "$T/cfgdir" "$GOOD"
+expect_usage policy-dir "^wpusim: $T/cfgdir: cannot read configuration: Is a directory$" --policy "$T/cfgdir" "$GOOD"
+printf 'width = 8\n\nwarps = 2\0bogus = 1\n' >"$T/nul.cfg"
+expect_usage config-nul "^wpusim: $T/nul.cfg:3: NUL byte; a configuration is text, key = value lines$" --config "$T/nul.cfg" "$GOOD"
+run opt-config-zero 30 bash -c 'ulimit -v 1000000 && exec "$@"' _ "$SIM" --config /dev/zero "$GOOD"
+if [ $RC -eq 2 ] && grep -q "^wpusim: /dev/zero:1: NUL byte; a configuration is text, key = value lines$" "$ERR"; then ok
+else bad "--config /dev/zero (in 1 GB): want exit 2 naming the NUL byte; got $RC: $(head -c 300 "$ERR")"; fi
 printf 'width = 8\n# comment\nwarps = 2 # trailing\n' >"$T/good.cfg"
 run opt-config 30 "$SIM" --config "$T/good.cfg" --set warps=3 --print-config
 if [ $RC -eq 0 ] && grep -Eq '^width += 8 +#' "$OUT" && grep -Eq '^warps += 3 +#' "$OUT"; then ok
