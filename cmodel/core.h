@@ -3,6 +3,7 @@
 #ifndef WSIM_CORE_H
 #define WSIM_CORE_H
 
+#include <signal.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -114,6 +115,7 @@ struct wsim {
     FILE *trace;
     uint32_t faults_reported, faults_total;
     int status_reason; /* wsim_status_t of the last run */
+    volatile sig_atomic_t stop_requested; /* wsim_request_stop(): wsim_run stops at the next cycle */
 
     FILE *record_wst; /* --record-block wst=FILE */
     wmask_t left;     /* lanes that returned past a split's own stack this issue */

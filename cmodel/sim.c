@@ -182,6 +182,7 @@ void wsim_destroy(wsim_t *s)
 }
 
 void wsim_set_trace(wsim_t *s, FILE *out) { s->trace = out; }
+void wsim_request_stop(wsim_t *s) { s->stop_requested = 1; }
 
 static void update_next_ready(struct wsim *s, wpu_t *u)
 {
@@ -511,6 +512,7 @@ wsim_status_t wsim_run(wsim_t *s)
     uint64_t next_watch = s->cfg.watchdog ? s->cycle + s->cfg.watchdog : NEVER;
     while (s->resident_warps > 0) {
         if (s->cfg.max_cycles && s->cycle >= s->cfg.max_cycles) { st = WSIM_MAX_CYCLES; break; }
+        if (s->stop_requested) { st = WSIM_INTERRUPTED; break; }
         if (s->cycle >= next_watch) {
             if (watchdog(s)) { st = WSIM_DEADLOCK; break; }
             next_watch = s->cycle + s->cfg.watchdog / 4 + 1;
@@ -657,7 +659,7 @@ static double simd_eff(const wsim_t *s, const stats_t *t)
 static const char *status_name(int st)
 {
     return st == WSIM_DONE ? "done" : st == WSIM_MAX_CYCLES ? "max_cycles" : st == WSIM_DEADLOCK ? "deadlock"
-                                                                                        : "check_failed";
+         : st == WSIM_INTERRUPTED ? "interrupted" : "check_failed";
 }
 
 /* FNV-1a over every thread's instruction count, in thread order: equal
