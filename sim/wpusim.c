@@ -118,15 +118,20 @@ int main(int argc, char **argv)
     char err[2048];
     const char *elf = NULL, *stats_out = NULL, *trace_path = NULL, *dump_path = NULL, *policy = NULL;
     const char *record_wst = NULL;
-    const char **configs = calloc((size_t)argc, sizeof *configs); /* applied in order */
-    int nconfigs = 0;
     const char *stats_fmt = "text";
-    int dump_cfg = 0, print_config = 0;
-    /* --config applies first, then every override in order */
-    const char **sets = calloc((size_t)argc, sizeof *sets);
-    int nsets = 0;
+    int dump_cfg = 0, print_config = 0, rc = EXIT_USAGE;
+    /* --config applies first (in order), then every override in order */
+    const char **configs = calloc((size_t)argc + 1, sizeof *configs);
+    const char **sets = calloc((size_t)argc + 1, sizeof *sets);
+    int nconfigs = 0, nsets = 0;
     static char shortcut[64][96];
     int nshort = 0;
+    wsim_t *s = NULL;
+    FILE *stats_file = NULL, *trace = NULL, *record = NULL;
+    if (!configs || !sets) {
+        fprintf(stderr, "wpusim: out of host memory\n");
+        goto out;
+    }
 
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -135,12 +140,12 @@ int main(int argc, char **argv)
     do {                                                                              \
         if (i + 1 >= argc) {                                                          \
             fprintf(stderr, "wpusim: option %s needs a value (see --help)\n", a);      \
-            return EXIT_USAGE;                                                        \
+            goto out;                                                                 \
         }                                                                             \
         val = argv[++i];                                                              \
     } while (0)
-        if (!strcmp(a, "--help") || !strcmp(a, "-h")) { usage(stdout); return 0; }
-        else if (!strcmp(a, "--version")) { printf("wpusim %s\n", WSIM_VERSION); return 0; }
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) { usage(stdout); rc = EXIT_PASS; goto out; }
+        else if (!strcmp(a, "--version")) { printf("wpusim %s\n", WSIM_VERSION); rc = EXIT_PASS; goto out; }
         else if (!strcmp(a, "--config")) { NEEDS_VALUE(); configs[nconfigs++] = val; }
         else if (!strcmp(a, "--set")) { NEEDS_VALUE(); sets[nsets++] = val; }
         else if (!strcmp(a, "--policy")) { NEEDS_VALUE(); policy = val; }
@@ -149,14 +154,14 @@ int main(int argc, char **argv)
             NEEDS_VALUE();
             if (strncmp(val, "wst=", 4) || !val[4]) {
                 fprintf(stderr, "wpusim: --record-block %s: expected BLOCK=FILE; blocks: wst\n", val);
-                return EXIT_USAGE;
+                goto out;
             }
             record_wst = val + 4;
         }
         else if (!strcmp(a, "--threads") || !strcmp(a, "--seed") || !strcmp(a, "--arg") ||
                  !strcmp(a, "--max-cycles")) {
             NEEDS_VALUE();
-            if (nshort == 64) { fprintf(stderr, "wpusim: too many options\n"); return EXIT_USAGE; }
+            if (nshort == 64) { fprintf(stderr, "wpusim: too many options\n"); goto out; }
             const char *key = !strcmp(a, "--max-cycles") ? "max_cycles" : a + 2;
             snprintf(shortcut[nshort], sizeof shortcut[nshort], "%s=%s", key, val);
             sets[nsets++] = shortcut[nshort++];
@@ -165,7 +170,7 @@ int main(int argc, char **argv)
             NEEDS_VALUE();
             if (strcmp(val, "text") && strcmp(val, "json") && strcmp(val, "none")) {
                 fprintf(stderr, "wpusim: --stats: '%s' is not one of: text, json, none\n", val);
-                return EXIT_USAGE;
+                goto out;
             }
             stats_fmt = val;
         }
@@ -177,10 +182,10 @@ int main(int argc, char **argv)
         else if (!strcmp(a, "--quiet") || !strcmp(a, "-q")) stats_fmt = "none";
         else if (a[0] == '-' && a[1]) {
             fprintf(stderr, "wpusim: unknown option '%s'; valid options: %s\n", a, valid_options);
-            return EXIT_USAGE;
+            goto out;
         } else if (elf) {
             fprintf(stderr, "wpusim: more than one program given ('%s' and '%s')\n", elf, a);
-            return EXIT_USAGE;
+            goto out;
         } else {
             elf = a;
         }
@@ -190,86 +195,79 @@ int main(int argc, char **argv)
     for (int i = 0; i < nconfigs; i++)
         if (load_named(&cfg, wsim_presets, "preset", configs[i], err, sizeof err) < 0) {
             fprintf(stderr, "wpusim: %s\n", err);
-            return EXIT_USAGE;
+            goto out;
         }
-    free(configs);
     if (policy && load_named(&cfg, wsim_policies, "policy", policy, err, sizeof err) < 0) {
         fprintf(stderr, "wpusim: %s\n", err);
-        return EXIT_USAGE;
+        goto out;
     }
     for (int i = 0; i < nsets; i++)
         if (wsim_config_assign(&cfg, sets[i], err, sizeof err) < 0) {
             fprintf(stderr, "wpusim: %s\n", err);
-            return EXIT_USAGE;
+            goto out;
         }
     for (int i = 0; i < nsets; i++) warn_if_unused(&cfg, sets[i]);
-    free(sets);
     if (print_config) {
-        if (wsim_config_check(&cfg, err, sizeof err) < 0) { fprintf(stderr, "wpusim: %s\n", err); return EXIT_USAGE; }
+        if (wsim_config_check(&cfg, err, sizeof err) < 0) { fprintf(stderr, "wpusim: %s\n", err); goto out; }
         wsim_config_print(&cfg, stdout, 0);
-        return 0;
+        rc = EXIT_PASS;
+        goto out;
     }
     if (!elf) {
         fprintf(stderr, "wpusim: no program given; usage: wpusim [options] program.elf (see --help)\n");
-        return EXIT_USAGE;
+        goto out;
     }
 
     if (stats_out && !strcmp(stats_fmt, "none")) {
         fprintf(stderr, "wpusim: --stats-out %s with no statistics (--quiet or --stats none): drop one of them\n",
                 stats_out);
-        return EXIT_USAGE;
+        goto out;
     }
     /* Open every output before simulating: a bad path must not cost a run. */
-    FILE *stats_file = stdout;
+    stats_file = stdout;
     if (stats_out && strcmp(stats_out, "-") && !(stats_file = fopen(stats_out, "w"))) {
         fprintf(stderr, "wpusim: --stats-out %s: cannot open for writing: %s\n", stats_out, strerror(errno));
-        return EXIT_USAGE;
+        goto out;
     }
     if (dump_path) {
         FILE *probe = fopen(dump_path, "wb");
         if (!probe) {
             fprintf(stderr, "wpusim: --dump %s: cannot open for writing: %s\n", dump_path, strerror(errno));
-            return EXIT_USAGE;
+            goto out;
         }
         fclose(probe);
     }
-    wsim_t *s = wsim_create(&cfg, elf, err, sizeof err);
+    s = wsim_create(&cfg, elf, err, sizeof err);
     if (!s) {
         fprintf(stderr, "wpusim: %s\n", err);
-        return EXIT_USAGE;
+        goto out;
     }
     if (dump_path && !wsim_has_results(s)) {
         fprintf(stderr, "wpusim: --dump: %s registers no results (no WSIM_RESULT records)\n", elf);
-        wsim_destroy(s);
-        return EXIT_USAGE;
+        goto out;
     }
     if (dump_cfg) {
         wsim_dump_cfg(s, stdout);
-        wsim_destroy(s);
-        return 0;
+        rc = EXIT_PASS;
+        goto out;
     }
-    FILE *record = NULL;
     if (record_wst) {
         if (!cfg.dws) {
             fprintf(stderr, "wpusim: --record-block wst: there is no warp-split table with dws = off; choose a "
                             "policy, e.g. --policy DWS.ReviveSplit\n");
-            wsim_destroy(s);
-            return EXIT_USAGE;
+            goto out;
         }
         if (!(record = strcmp(record_wst, "-") ? fopen(record_wst, "w") : stdout)) {
             fprintf(stderr, "wpusim: --record-block wst=%s: cannot open for writing: %s\n", record_wst, strerror(errno));
-            wsim_destroy(s);
-            return EXIT_USAGE;
+            goto out;
         }
         wsim_set_record(s, "wst", record);
     }
-    FILE *trace = NULL;
     if (trace_path) {
         trace = strcmp(trace_path, "-") ? fopen(trace_path, "w") : stdout;
         if (!trace) {
             fprintf(stderr, "wpusim: --trace %s: cannot open for writing\n", trace_path);
-            wsim_destroy(s);
-            return EXIT_USAGE;
+            goto out;
         }
         wsim_set_trace(s, trace);
     }
@@ -278,8 +276,9 @@ int main(int argc, char **argv)
     fflush(stdout);
     if (trace && trace != stdout) fclose(trace);
     if (record && record != stdout) fclose(record);
+    trace = record = NULL;
 
-    int rc = EXIT_PASS;
+    rc = EXIT_PASS;
     if (st == WSIM_MAX_CYCLES)
         fprintf(stderr, "wpusim: stopped at max_cycles = %llu before every thread finished; raise it with "
                         "--max-cycles N (0 = no limit)\n", (unsigned long long)wsim_cycles(s));
@@ -297,7 +296,14 @@ int main(int argc, char **argv)
             fprintf(stderr, "wpusim: --stats-out %s: write failed\n", stats_out);
             if (rc == EXIT_PASS) rc = EXIT_USAGE;
         }
+        stats_file = NULL;
     }
+out:
+    if (stats_file && stats_file != stdout) fclose(stats_file);
+    if (trace && trace != stdout) fclose(trace);
+    if (record && record != stdout) fclose(record);
     wsim_destroy(s);
+    free(configs);
+    free(sets);
     return rc;
 }

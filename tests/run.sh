@@ -525,6 +525,41 @@ if [ ! -x "$ASAN" ]; then bad "no sanitizer build at $ASAN"; else
     elif [ $RC -eq 124 ] || [ $RC -ge 128 ]; then bad "$name under ASan/UBSan: exit $RC (timeout or signal)"
     else ok; fi
   done
+  # Every option and configuration error: exit 2 and nothing leaked
+  # (LeakSanitizer turns a leak into exit 1).
+  printf 'bogus = 1\n' >"$T/asan-bad.cfg"; mkdir -p "$T/asan-dir"
+  n=0
+  while read -r args; do
+    n=$((n + 1))
+    run "asan-opt-$n" 60 "$ASAN" $args
+    if [ $RC -eq 2 ] && ! grep -q "Sanitizer\|runtime error" "$ERR" && grep -q '^wpusim: ' "$ERR"; then ok
+    else bad "wpusim $args under ASan: want exit 2 and one error; got $RC: $(grep -m3 'Sanitizer\|runtime error\|^wpusim' "$ERR")"; fi
+  done <<EOF
+--bogus $GOOD
+--seed
+--set width=0 $GOOD
+--set nope=1 $GOOD
+--set width $GOOD
+--stats xml $GOOD
+--record-block bogus $GOOD
+--config nope $GOOD
+--config $T/asan-bad.cfg $GOOD
+--config $T/asan-dir $GOOD
+--policy DWS.Nope $GOOD
+--config lwm --policy DWS.ReviveSplit $GOOD
+--print-config --set l2_line=96
+--threads 1000000 $GOOD
+--quiet
+$GOOD $GOOD
+--quiet --stats-out $T/asan.json $GOOD
+--stats-out /nonexistent/s.json $GOOD
+--dump /nonexistent/d.bin $GOOD
+--dump $T/asan.bin $GOOD
+--trace /nonexistent/t.txt $GOOD
+--record-block wst=$T/asan.wst $GOOD
+--set stack_top=0x20000 --threads 1 --set stack_size=65536 $GOOD
+--stats-out $T/asan.json $T/nonexistent.elf
+EOF
   for f in "$T"/*.elf; do
     run "asan-bad-$(basename "$f")" 60 "$ASAN" --quiet --threads 2 "$f"
     if grep -q "Sanitizer\|runtime error" "$ERR"; then bad "$(basename "$f") under ASan/UBSan: $(grep -m3 'Sanitizer\|runtime error' "$ERR")"
