@@ -199,6 +199,34 @@ if head -n 1 "$T/trace1" | grep -Eq '^c=[0-9a-f]{12} u=000 w=000 pc=00010000 m=f
 else bad "trace line format: $(head -n 1 "$T/trace1")"; fi
 n_lines=$(wc -l <"$T/trace1")
 if [ "$n_lines" = "$(json_total "$T/stats1" warp_insts)" ]; then ok; else bad "trace has $n_lines lines, stats count $(json_total "$T/stats1" warp_insts) warp instructions"; fi
+# Outputs that cannot be written are errors, not silently truncated files.
+K=$B/kernels/mandel.elf
+for o in "--trace /dev/full" "--stats-out /dev/full" "--policy DWS.ReviveSplit --record-block wst=/dev/full"; do
+  run sim-full 60 "$SIM" $o --threads 64 "$K"
+  if [ $RC -eq 2 ] && grep -q "^wpusim: --${o##*--}: write failed: No space left on device$" "$ERR"; then ok
+  else bad "$o: want exit 2 and 'wpusim: --${o##*--}: write failed: No space left on device'; got $RC: $(head -c 300 "$ERR")"; fi
+done
+run sim-dump-full 60 "$SIM" --quiet --dump /dev/full --threads 64 "$K"
+if [ $RC -eq 2 ] && grep -q "^wpusim: --dump: /dev/full: write failed" "$ERR"; then ok
+else bad "--dump /dev/full: want exit 2 and a message; got $RC: $(head -c 300 "$ERR")"; fi
+for w in "--threads 64 $K" "--quiet $B/simtests/write.elf"; do # the statistics; the kernel's write ecall
+  run sim-stdout-full 60 bash -c '"$@" >/dev/full' _ "$SIM" $w
+  if [ $RC -eq 2 ] && grep -q "^wpusim: standard output: write failed: No space left on device$" "$ERR"; then ok
+  else bad "wpusim $w >/dev/full: want exit 2 and a message; got $RC: $(head -c 300 "$ERR")"; fi
+done
+# A run that cannot start leaves existing --stats-out and --dump files as
+# they were (outputs are written beside them and renamed into place).
+echo keep >"$T/keep.json"; echo keep >"$T/keep.bin"
+for why in "$T/nonexistent.elf" "--set stack_top=0x20000 --threads 1 --set stack_size=65536 $K" "--dump-cfg $K"; do
+  run sim-keep 30 "$SIM" --stats json --stats-out "$T/keep.json" --dump "$T/keep.bin" $why
+  if [ "$(cat "$T/keep.json" "$T/keep.bin")" = "keep
+keep" ] && [ -z "$(find "$T" -maxdepth 1 -name '*.wpusim-*')" ]; then ok
+  else bad "wpusim ... $why (exit $RC) changed an existing --stats-out or --dump file or left a temporary: $(ls "$T" | grep -e keep -e wpusim- | tr '\n' ' ')"; fi
+done
+run sim-replace 60 "$SIM" --stats json --stats-out "$T/keep.json" --dump "$T/keep.bin" --threads 64 "$K"
+if [ $RC -eq 0 ] && grep -q '"status": "done"' "$T/keep.json" && [ "$(stat -c %s "$T/keep.bin")" -gt 5 ] \
+   && [ -z "$(find "$T" -maxdepth 1 -name '*.wpusim-*')" ]; then ok
+else bad "a finished run must replace --stats-out and --dump files: exit $RC $(head -c 200 "$ERR")"; fi
 
 # ---------------------------------------------------------------- memory hierarchy
 # Microbenchmarks whose counts follow from the configuration alone
@@ -559,6 +587,7 @@ $GOOD $GOOD
 --record-block wst=$T/asan.wst $GOOD
 --set stack_top=0x20000 --threads 1 --set stack_size=65536 $GOOD
 --stats-out $T/asan.json $T/nonexistent.elf
+--trace /dev/full --threads 64 $B/kernels/mandel.elf
 EOF
   for f in "$T"/*.elf; do
     run "asan-bad-$(basename "$f")" 60 "$ASAN" --quiet --threads 2 "$f"
