@@ -1,7 +1,8 @@
 /* wpusim: run a RISC-V kernel on the WarpSplit C model. */
-#define _POSIX_C_SOURCE 200809L /* mkstemp, fchmod, lstat */
+#define _POSIX_C_SOURCE 200809L /* sigaction, mkstemp, fchmod, lstat */
 
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,7 +22,10 @@ static void usage(FILE *out)
             "Runs a statically linked RV32IMF kernel as SIMT threads on the WarpSplit model.\n"
             "Exit status: 0 every thread exited 0; 1 some thread exited nonzero or faulted;\n"
             "2 bad usage, configuration or program, or an output that could not be written;\n"
-            "3 stopped by max_cycles, a deadlock, the watchdog or a failed --check.\n"
+            "3 stopped by max_cycles, a deadlock, the watchdog or a failed --check;\n"
+            "130 / 143 interrupted by SIGINT / SIGTERM: the run stops at the end of the cycle, prints and\n"
+            "writes the statistics so far (status \"interrupted\") and the --dump results; a second\n"
+            "signal ends it at once.\n"
             "\n"
             "options:\n"
             "  --config NAME|FILE   a preset (below; default " WSIM_DEFAULT_PRESET ") or a FILE of key = value\n"
@@ -221,6 +225,28 @@ static void out_discard(outfile_t *o)
     o->tmp = NULL;
 }
 
+/* ---- SIGINT / SIGTERM: stop at the end of the cycle ---- */
+static volatile sig_atomic_t stop_signal;
+static wsim_t *volatile running; /* the machine a signal stops */
+
+static void on_stop_signal(int sig)
+{
+    stop_signal = sig;
+    wsim_t *s = running;
+    if (s) wsim_request_stop(s);
+}
+
+static void catch_stop_signals(void)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_stop_signal;
+    sa.sa_flags = SA_RESETHAND; /* a second signal ends the process at once */
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+}
+
 int main(int argc, char **argv)
 {
     wsim_config_t cfg;
@@ -334,6 +360,7 @@ int main(int argc, char **argv)
                 stats_out);
         goto out;
     }
+    catch_stop_signals();
     /* Open every output before simulating: a bad path must not cost a run. */
     if (strcmp(stats_fmt, "none") && out_open(&stats, "--stats-out", stats_out ? stats_out : "-", "w") < 0) goto out;
     if (dump_path) {
@@ -377,17 +404,25 @@ int main(int argc, char **argv)
         wsim_set_trace(s, trace);
     }
 
+    running = s;
+    if (stop_signal) wsim_request_stop(s); /* a signal while loading */
     wsim_status_t st = wsim_run(s);
+    running = NULL;
     flush_stdout(); /* the kernel's output before the reports on stderr */
+    /* the run ended at a cycle boundary: the trace ends with a whole line */
     int lost = 0; /* an output could not be written */
     if (trace) lost |= close_named(trace, "--trace", trace_path) < 0;
     if (record) lost |= close_named(record, "--record-block", record_arg) < 0;
     trace = record = NULL;
 
+    if (st == WSIM_INTERRUPTED)
+        fprintf(stderr, "wpusim: interrupted by %s at cycle %llu; the statistics are those so far\n",
+                stop_signal == SIGTERM ? "SIGTERM" : "SIGINT", (unsigned long long)wsim_cycles(s));
     if (st == WSIM_MAX_CYCLES)
         fprintf(stderr, "wpusim: stopped at max_cycles = %llu before every thread finished; raise it with "
                         "--max-cycles N (0 = no limit)\n", (unsigned long long)wsim_cycles(s));
-    rc = st != WSIM_DONE ? EXIT_STOPPED : wsim_all_passed(s) ? EXIT_PASS : EXIT_THREADS_FAILED;
+    rc = st == WSIM_INTERRUPTED ? 128 + (stop_signal == SIGTERM ? SIGTERM : SIGINT)
+       : st != WSIM_DONE ? EXIT_STOPPED : wsim_all_passed(s) ? EXIT_PASS : EXIT_THREADS_FAILED;
     wsim_print_failures(s, stderr);
 
     if (dump_path) {
@@ -410,6 +445,7 @@ out:
     out_discard(&dump);
     if (trace && trace != stdout) fclose(trace);
     if (record && record != stdout) fclose(record);
+    running = NULL;
     wsim_destroy(s);
     free(configs);
     free(sets);

@@ -227,6 +227,26 @@ run sim-replace 60 "$SIM" --stats json --stats-out "$T/keep.json" --dump "$T/kee
 if [ $RC -eq 0 ] && grep -q '"status": "done"' "$T/keep.json" && [ "$(stat -c %s "$T/keep.bin")" -gt 5 ] \
    && [ -z "$(find "$T" -maxdepth 1 -name '*.wpusim-*')" ]; then ok
 else bad "a finished run must replace --stats-out and --dump files: exit $RC $(head -c 200 "$ERR")"; fi
+# SIGINT / SIGTERM stop the run at the end of a cycle: the statistics so far
+# (status "interrupted") replace an existing --stats-out file, the trace
+# ends with a whole line (one per counted instruction), exit 130 / 143.
+# (100,000-cycle memory, every cycle stepped: the run would take minutes;
+# the signal comes once the trace shows it under way.)
+for sig in INT TERM; do
+  echo old >"$T/int.json"; echo old >"$T/int.bin"
+  timeout 120 "$SIM" --stats json --stats-out "$T/int.json" --dump "$T/int.bin" --trace "$T/int.trace" --arg 16384 \
+    --set memory=fixed --set mem_latency=100000 --set skip_idle=0 "$B/kernels/collatz.elf" >/dev/null 2>"$T/int.err" &
+  pid=$!
+  for i in $(seq 100); do [ -s "$T/int.trace" ] && break; sleep 0.1; done # the run is under way
+  kill -$sig $pid; wait $pid; RC=$?
+  want=$((128 + $(kill -l $sig)))
+  if [ $RC -eq $want ] && grep -q '"status": "interrupted"' "$T/int.json" \
+     && grep -Eq "^wpusim: interrupted by SIG$sig at cycle [1-9][0-9]*; the statistics are those so far$" "$T/int.err" \
+     && [ "$(wc -l <"$T/int.trace")" = "$(json_total "$T/int.json" warp_insts)" ] && [ "$(tail -c 1 "$T/int.trace" | od -An -c | tr -d ' ')" = '\n' ] \
+     && [ "$(stat -c %s "$T/int.bin")" = 589824 ]; then ok
+  else bad "SIG$sig: want exit $want, status interrupted, a whole trace, the results; got $RC, $(grep -m1 status "$T/int.json"), $(wc -l <"$T/int.trace") trace lines for $(json_total "$T/int.json" warp_insts) instructions: $(head -c 300 "$T/int.err")"; fi
+  rm -f "$T/int.trace"
+done
 
 # ---------------------------------------------------------------- memory hierarchy
 # Microbenchmarks whose counts follow from the configuration alone
