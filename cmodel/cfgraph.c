@@ -32,28 +32,80 @@ static void mark_entry(program_t *p, uint32_t pc)
     }
 }
 
-/* Pair every jalr with an auipc that sets its base register just before it,
- * unless something jumps straight to the jalr. */
+/* Constant base registers of jalr, basic block by basic block.
+ *
+ * Within a basic block (it starts at a branch or jump target, a function
+ * symbol or the word after a jump, call or return; a conditional branch's
+ * fall-through continues it) the registers that hold a constant built by
+ * lui, auipc and addi (li, la = auipc+addi, lui+addi, also with other
+ * instructions between) are tracked. A jalr whose base holds one gets
+ * ISA_F_PAIRED and its target: a constant jump, call or tail call.
+ * jalr x0, 0(t0) whose block never wrote t0 returns through the alternate
+ * link register (a millicode call, jal t0); one whose block computed t0
+ * otherwise (a table load) stays unbounded and is refused. The targets of
+ * paired jumps start blocks too, so the scan repeats until they are stable. */
 static int pair_jumps(program_t *p)
 {
     size_t words = (p->code_hi - p->code_lo) / 4;
     uint8_t *target = p->is_target = calloc(words ? words : 1, 1);
-    if (!target) return -1;
+    uint8_t *entry = calloc(words ? words : 1, 1);
+    if (!target || !entry) {
+        free(entry);
+        return -1;
+    }
     for (size_t k = 0; k < words; k++) {
         const isa_insn_t *d = &p->code[k];
         if ((d->cls == ISA_CLASS_BRANCH || d->op == ISA_OP_jal) && in_code(p, d->target))
             target[word_of(p, d->target)] = 1;
     }
-    for (size_t k = 1; k < words; k++) {
-        isa_insn_t *d = &p->code[k], *prev = &p->code[k - 1];
-        if (d->op != ISA_OP_jalr || d->rs1 == 0 || (d->flags & ISA_F_RETURN) || target[k] || !p->is_exec[k - 1])
-            continue;
-        if (prev->op == ISA_OP_auipc && prev->rd == d->rs1) {
-            uint32_t pc = p->code_lo + 4 * (uint32_t)(k - 1);
-            d->flags |= ISA_F_PAIRED;
-            d->target = (pc + prev->imm + d->imm) & ~1u;
+    for (int i = 0; i < p->nsym; i++)
+        if (p->sym[i].is_func && in_code(p, p->sym[i].addr)) entry[word_of(p, p->sym[i].addr)] = 1;
+    if (in_code(p, p->entry)) entry[word_of(p, p->entry)] = 1;
+
+    for (int again = 1; again;) {
+        again = 0;
+        uint32_t val[32] = {0};
+        uint32_t known = 1, written = 0; /* bit r: x[r] holds val[r]; x[r] was set in this block */
+        for (size_t k = 0; k < words; k++) {
+            isa_insn_t *d = &p->code[k];
+            uint32_t pc = p->code_lo + 4 * (uint32_t)k;
+            if (!p->is_exec[k] || target[k] || entry[k]) known = 1, written = 0;
+            if (!p->is_exec[k]) continue;
+            if (d->op == ISA_OP_jalr) {
+                d->flags &= (uint8_t)~ISA_F_PAIRED;
+                int link_return = d->rd == ISA_X0_SINK && d->rs1 == 5 && d->imm == 0;
+                if (link_return && !(written >> 5 & 1)) d->flags |= ISA_F_RETURN;
+                else if (link_return) d->flags &= (uint8_t)~ISA_F_RETURN;
+                if (!(d->flags & ISA_F_RETURN) && d->rs1 != 0 && (known >> d->rs1 & 1)) {
+                    d->flags |= ISA_F_PAIRED;
+                    d->target = (val[d->rs1] + d->imm) & ~1u;
+                    if (in_code(p, d->target) && !target[word_of(p, d->target)])
+                        target[word_of(p, d->target)] = 1, again = 1;
+                }
+            }
+            int rd = isa_xreg_written(d);
+            if (d->cls == ISA_CLASS_ECALL) rd = 10; /* write returns its length in a0 */
+            if (rd) {
+                uint32_t v = 0;
+                int konst = 1;
+                if (d->op == ISA_OP_lui) v = d->imm;
+                else if (d->op == ISA_OP_auipc) v = pc + d->imm;
+                else if (d->op == ISA_OP_addi && (known >> d->rs1 & 1)) v = val[d->rs1] + d->imm;
+                else konst = 0;
+                val[rd] = v;
+                known = konst ? known | 1u << rd : known & ~(1u << rd);
+                written |= 1u << rd;
+            }
+            switch (d->cls) { /* the next word is not reached from here with these values */
+            case ISA_CLASS_JAL: case ISA_CLASS_JALR: case ISA_CLASS_EBREAK: case ISA_CLASS_ILLEGAL:
+                known = 1, written = 0;
+                break;
+            default:
+                break;
+            }
         }
     }
+    free(entry);
     return 0;
 }
 

@@ -151,11 +151,19 @@ void isa_decode(uint32_t w, uint32_t pc, isa_insn_t *d)
         break;
     }
 
-    /* The standard calling convention links through ra only; t0 as an
-     * alternate link (millicode, -msave-restore) is not treated as a call. */
-    if ((op == ISA_OP_jal || op == ISA_OP_jalr) && d->rd == 1) d->flags |= ISA_F_CALL;
+    /* A jal/jalr linking through ra or t0 (the alternate link register of
+     * millicode, -msave-restore) is a call: the RISC-V return-address hint
+     * (unprivileged spec, table of jalr hints). The return through t0,
+     * jalr x0, 0(t0), depends on its basic block: cfgraph.c decides. */
+    if ((op == ISA_OP_jal || op == ISA_OP_jalr) && (d->rd == 1 || d->rd == 5)) d->flags |= ISA_F_CALL;
     if (op == ISA_OP_jalr && d->rd == 0 && d->rs1 == 1 && d->imm == 0) d->flags |= ISA_F_RETURN;
     if (has_int_rd(fmt) && d->rd == 0) d->rd = ISA_X0_SINK;
+}
+
+int isa_xreg_written(const isa_insn_t *d)
+{
+    if (d->op == ISA_OP_ILLEGAL || !has_int_rd(isa_table[d->op].fmt) || d->rd == ISA_X0_SINK) return 0;
+    return d->rd;
 }
 
 void isa_disasm(const isa_insn_t *d, uint32_t pc, char *buf, size_t len)
