@@ -30,39 +30,31 @@ static inline uint32_t rv_rem(uint32_t a, uint32_t b)
 
 enum { CSR_W, CSR_S, CSR_C };
 
-/* Read-modify-write of one CSR for one lane; -1 for an illegal access. */
+/* Read-modify-write of one CSR (csr.def) for one lane; -1 for an illegal access. */
 static int csr_access(const struct wsim *s, const warp_t *w, int lane, thread_t *t, uint32_t csr,
                       int op, uint32_t val, int write, uint32_t *old)
 {
+    enum { CSR_ACCESS_RO, CSR_ACCESS_RW };
     uint32_t tid = w->tid0 + (uint32_t)lane, v;
+    int access;
     switch (csr) {
-    case 0x001: v = t->fflags & 0x1f; break;
-    case 0x002: v = t->frm & 7; break;
-    case 0x003: v = (t->frm & 7) << 5 | (t->fflags & 0x1f); break;
-    case 0xc00: case 0xc01: v = (uint32_t)s->cycle; break;
-    case 0xc80: case 0xc81: v = (uint32_t)(s->cycle >> 32); break;
-    case 0xc02: v = (uint32_t)t->instret; break;
-    case 0xc82: v = (uint32_t)(t->instret >> 32); break;
-    case 0xf14: v = tid; break;
-    case 0xcc0: v = (uint32_t)lane; break;
-    case 0xcc1: v = (uint32_t)w->slot; break;
-    case 0xcc2: v = (uint32_t)w->wpu; break;
-    case 0xcc3: v = (uint32_t)s->width; break;
-    case 0xcc4: v = (uint32_t)s->nwarps; break;
-    case 0xcc5: v = (uint32_t)s->nwpus; break;
-    case 0xcc6: v = s->nthreads; break;
-    case 0xcc7: v = (uint32_t)s->cfg.seed; break;
-    case 0xcc8: v = (uint32_t)s->cfg.arg; break;
+#define CSR(num, name, acc, desc, read, wr) case num: v = (read); access = CSR_ACCESS_##acc; break;
+#define CSR_API(num, name, fn, desc, read) case num: v = (read); access = CSR_ACCESS_RO; break;
+#include "csr.def"
+#undef CSR
+#undef CSR_API
     default: return -1;
     }
     *old = v;
     if (!write) return 0;
-    if ((csr >> 10) == 3) return -1; /* read-only CSR space */
+    if (access != CSR_ACCESS_RW) return -1;
     uint32_t nv = op == CSR_W ? val : op == CSR_S ? (v | val) : (v & ~val);
     switch (csr) {
-    case 0x001: t->fflags = nv & 0x1f; break;
-    case 0x002: t->frm = nv & 7; break;
-    case 0x003: t->frm = (nv >> 5) & 7; t->fflags = nv & 0x1f; break;
+#define CSR(num, name, acc, desc, read, wr) case num: wr; break;
+#define CSR_API(num, name, fn, desc, read)
+#include "csr.def"
+#undef CSR
+#undef CSR_API
     default: return -1;
     }
     return 0;

@@ -60,25 +60,11 @@ const char *isa_xreg_name(int r) { return r >= 0 && r <= 32 ? xreg_names[r] : "?
 const char *isa_csr_name(uint32_t csr)
 {
     switch (csr) {
-    case 0x001: return "fflags";
-    case 0x002: return "frm";
-    case 0x003: return "fcsr";
-    case 0xc00: return "cycle";
-    case 0xc01: return "time";
-    case 0xc02: return "instret";
-    case 0xc80: return "cycleh";
-    case 0xc81: return "timeh";
-    case 0xc82: return "instreth";
-    case 0xf14: return "mhartid";
-    case 0xcc0: return "wsim.lane";
-    case 0xcc1: return "wsim.warp";
-    case 0xcc2: return "wsim.wpu";
-    case 0xcc3: return "wsim.width";
-    case 0xcc4: return "wsim.warps";
-    case 0xcc5: return "wsim.wpus";
-    case 0xcc6: return "wsim.nthreads";
-    case 0xcc7: return "wsim.seed";
-    case 0xcc8: return "wsim.arg";
+#define CSR(num, name, ...) case num: return name;
+#define CSR_API(num, name, ...) case num: return name;
+#include "csr.def"
+#undef CSR
+#undef CSR_API
     default: return NULL;
     }
 }

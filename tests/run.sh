@@ -441,6 +441,10 @@ for opt in --config --set --threads --seed --arg --max-cycles --stats --stats-ou
   grep -q -- "^  $opt" "$OUT" || { helpok=0; bad "--help does not document $opt"; }
 done
 [ $helpok = 1 ] && [ $RC -eq 0 ] && ok
+# The CSR table of docs/abi.md is generated from cmodel/csr.def, which also
+# gives the executor, the disassembler and warpsplit.h their CSRs.
+run opt-csr-doc 30 python3 scripts/csr_table.py --check docs/abi.md
+if [ $RC -eq 0 ]; then ok; else bad "CSR table: $(head -c 300 "$ERR")"; fi
 run opt-version 30 "$SIM" --version
 if [ $RC -eq 0 ] && grep -Eq '^wpusim [0-9]+\.[0-9]+\.[0-9]+$' "$OUT"; then ok; else bad "--version: $(cat "$OUT")"; fi
 
