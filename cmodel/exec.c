@@ -134,10 +134,25 @@ static int ensure_function(struct wsim *s, uint32_t target, char *err, size_t er
     return cfgraph_analyse_function(s->prog, target, err, errlen);
 }
 
-static void write_syscall(struct wsim *s, const warp_t *w, thread_t *t)
+/* The write ecall: a2 bytes at a1 to the host's stdout (a0 = 1) or stderr
+ * (a0 = 2). The buffer is read like a load: touching the null guard page
+ * faults; so does a length over 1 MiB (docs/abi.md), a runaway length
+ * rather than output. Returns -1 when the thread faulted (reported). */
+static int write_syscall(struct wsim *s, warp_t *w, int lane, uint32_t pc, thread_t *t)
 {
+    enum { WRITE_MAX = 1 << 20 };
     uint32_t fd = t->x[10], buf = t->x[11], len = t->x[12];
-    if (fd != 1 && fd != 2) { t->x[10] = ~0u; return; }
+    if (fd != 1 && fd != 2) { t->x[10] = ~0u; return 0; }
+    if (len > WRITE_MAX) {
+        sim_thread_fault(s, w, lane, pc, "write ecall: %u bytes; one write moves at most %u (1 MiB)", len,
+                         (unsigned)WRITE_MAX);
+        return -1;
+    }
+    if (len && (buf < PROG_GUARD_END || (uint64_t)buf + len > 0x100000000ull)) {
+        sim_thread_fault(s, w, lane, pc, "write ecall: buffer 0x%08x+%u bytes %s the null guard page", buf, len,
+                         buf < PROG_GUARD_END ? "is in" : "wraps around into");
+        return -1;
+    }
     FILE *out = fd == 1 ? stdout : stderr;
     char chunk[4096];
     for (uint32_t done = 0; done < len;) {
@@ -150,6 +165,7 @@ static void write_syscall(struct wsim *s, const warp_t *w, thread_t *t)
         done += n;
     }
     t->x[10] = len;
+    return 0;
 }
 
 static void trace_issue(struct wsim *s, const warp_t *w, uint32_t pc, const wmask_t *m, const isa_insn_t *d)
@@ -322,7 +338,7 @@ int exec_issue(struct wsim *s, wpu_t *u, group_t *g, const isa_insn_t *d)
                 wmask_set(&gone, lane);
                 sim_thread_exit(s, w, lane, (int32_t)t->x[10]);
             } else if (t->x[17] == 64) {
-                write_syscall(s, w, t);
+                if (write_syscall(s, w, lane, pc, t) < 0) wmask_set(&faulted, lane);
             } else {
                 sim_thread_fault(s, w, lane, pc, "unknown ecall a7=%u (supported: 93 exit, 64 write)", t->x[17]);
                 wmask_set(&faulted, lane);
