@@ -32,27 +32,81 @@ static void mark_entry(program_t *p, uint32_t pc)
     }
 }
 
-/* Pair every jalr with an auipc that sets its base register just before it,
- * unless something jumps straight to the jalr. */
-static void pair_jumps(program_t *p)
+/* Constant base registers of jalr, basic block by basic block.
+ *
+ * Within a basic block (it starts at a branch or jump target, a function
+ * symbol or the word after a jump, call or return; a conditional branch's
+ * fall-through continues it) the registers that hold a constant built by
+ * lui, auipc and addi (li, la = auipc+addi, lui+addi, also with other
+ * instructions between) are tracked. A jalr whose base holds one gets
+ * ISA_F_PAIRED and its target: a constant jump, call or tail call.
+ * jalr x0, 0(t0) whose block never wrote t0 returns through the alternate
+ * link register (a millicode call, jal t0); one whose block computed t0
+ * otherwise (a table load) stays unbounded and is refused. The targets of
+ * paired jumps start blocks too, so the scan repeats until they are stable. */
+static int pair_jumps(program_t *p)
 {
     size_t words = (p->code_hi - p->code_lo) / 4;
     uint8_t *target = p->is_target = calloc(words ? words : 1, 1);
+    uint8_t *entry = calloc(words ? words : 1, 1);
+    if (!target || !entry) {
+        free(entry);
+        return -1;
+    }
     for (size_t k = 0; k < words; k++) {
         const isa_insn_t *d = &p->code[k];
         if ((d->cls == ISA_CLASS_BRANCH || d->op == ISA_OP_jal) && in_code(p, d->target))
             target[word_of(p, d->target)] = 1;
     }
-    for (size_t k = 1; k < words; k++) {
-        isa_insn_t *d = &p->code[k], *prev = &p->code[k - 1];
-        if (d->op != ISA_OP_jalr || d->rs1 == 0 || (d->flags & ISA_F_RETURN) || target[k] || !p->is_exec[k - 1])
-            continue;
-        if (prev->op == ISA_OP_auipc && prev->rd == d->rs1) {
-            uint32_t pc = p->code_lo + 4 * (uint32_t)(k - 1);
-            d->flags |= ISA_F_PAIRED;
-            d->target = (pc + prev->imm + d->imm) & ~1u;
+    for (int i = 0; i < p->nsym; i++)
+        if (p->sym[i].is_func && in_code(p, p->sym[i].addr)) entry[word_of(p, p->sym[i].addr)] = 1;
+    if (in_code(p, p->entry)) entry[word_of(p, p->entry)] = 1;
+
+    for (int again = 1; again;) {
+        again = 0;
+        uint32_t val[32] = {0};
+        uint32_t known = 1, written = 0; /* bit r: x[r] holds val[r]; x[r] was set in this block */
+        for (size_t k = 0; k < words; k++) {
+            isa_insn_t *d = &p->code[k];
+            uint32_t pc = p->code_lo + 4 * (uint32_t)k;
+            if (!p->is_exec[k] || target[k] || entry[k]) known = 1, written = 0;
+            if (!p->is_exec[k]) continue;
+            if (d->op == ISA_OP_jalr) {
+                d->flags &= (uint8_t)~ISA_F_PAIRED;
+                int link_return = d->rd == ISA_X0_SINK && d->rs1 == 5 && d->imm == 0;
+                if (link_return && !(written >> 5 & 1)) d->flags |= ISA_F_RETURN;
+                else if (link_return) d->flags &= (uint8_t)~ISA_F_RETURN;
+                if (!(d->flags & ISA_F_RETURN) && d->rs1 != 0 && (known >> d->rs1 & 1)) {
+                    d->flags |= ISA_F_PAIRED;
+                    d->target = (val[d->rs1] + d->imm) & ~1u;
+                    if (in_code(p, d->target) && !target[word_of(p, d->target)])
+                        target[word_of(p, d->target)] = 1, again = 1;
+                }
+            }
+            int rd = isa_xreg_written(d);
+            if (d->cls == ISA_CLASS_ECALL) rd = 10; /* write returns its length in a0 */
+            if (rd) {
+                uint32_t v = 0;
+                int konst = 1;
+                if (d->op == ISA_OP_lui) v = d->imm;
+                else if (d->op == ISA_OP_auipc) v = pc + d->imm;
+                else if (d->op == ISA_OP_addi && (known >> d->rs1 & 1)) v = val[d->rs1] + d->imm;
+                else konst = 0;
+                val[rd] = v;
+                known = konst ? known | 1u << rd : known & ~(1u << rd);
+                written |= 1u << rd;
+            }
+            switch (d->cls) { /* the next word is not reached from here with these values */
+            case ISA_CLASS_JAL: case ISA_CLASS_JALR: case ISA_CLASS_EBREAK: case ISA_CLASS_ILLEGAL:
+                known = 1, written = 0;
+                break;
+            default:
+                break;
+            }
         }
     }
+    free(entry);
+    return 0;
 }
 
 /* An ecall that certainly ends the thread: a7 was set to 93 (exit) by an
@@ -102,16 +156,27 @@ static const prog_symbol_t *func_symbol(const program_t *p, uint32_t entry)
     return s && s->addr == entry && s->is_func && s->size ? s : NULL;
 }
 
-/* Where control goes after the instruction at pc, within function [entry, lo..hi). */
+static int out_of_memory(const program_t *p, char *err, size_t errlen)
+{
+    snprintf(err, errlen, "%s: out of host memory in the control-flow analysis", p->path);
+    return -1;
+}
+
+/* The node of the instruction at pc, added if new; -1 when out of memory. */
 static int add_node(cfg_work_t *w, const program_t *p, uint32_t pc)
 {
     size_t k = word_of(p, pc);
     if (w->node_of[k] >= 0) return w->node_of[k];
     if (w->n == w->cap) {
-        w->cap = w->cap ? 2 * w->cap : 256;
-        w->pc = realloc(w->pc, (size_t)w->cap * sizeof *w->pc);
-        w->succ = realloc(w->succ, (size_t)w->cap * sizeof *w->succ);
-        w->returns = realloc(w->returns, (size_t)w->cap);
+        int cap = w->cap ? 2 * w->cap : 256;
+        uint32_t *npc = realloc(w->pc, (size_t)cap * sizeof *w->pc);
+        if (npc) w->pc = npc;
+        int (*nsucc)[2] = realloc(w->succ, (size_t)cap * sizeof *w->succ);
+        if (nsucc) w->succ = nsucc;
+        uint8_t *nret = realloc(w->returns, (size_t)cap);
+        if (nret) w->returns = nret;
+        if (!npc || !nsucc || !nret) return -1;
+        w->cap = cap;
     }
     w->returns[w->n] = 0;
     w->pc[w->n] = pc;
@@ -134,13 +199,13 @@ int cfgraph_analyse_function(program_t *p, uint32_t entry, char *err, size_t err
     cfg_work_t w = {0};
     if (!p->cfg_node_of) { /* word -> node map, kept all -1 between calls */
         p->cfg_node_of = malloc((words ? words : 1) * sizeof *p->cfg_node_of);
+        if (!p->cfg_node_of) return out_of_memory(p, err, errlen);
         for (size_t k = 0; k < words; k++) p->cfg_node_of[k] = -1;
     }
     w.node_of = p->cfg_node_of;
 
     /* Discover the function's instructions and edges (worklist = node order). */
-    add_node(&w, p, entry);
-    int rc = 0;
+    int rc = add_node(&w, p, entry) < 0 ? out_of_memory(p, err, errlen) : 0;
     for (int u = 0; u < w.n && rc == 0; u++) {
         uint32_t pc = w.pc[u];
         const isa_insn_t *d = &p->code[word_of(p, pc)];
@@ -194,6 +259,7 @@ int cfgraph_analyse_function(program_t *p, uint32_t entry, char *err, size_t err
                 if (ns == 0 || w.succ[u][0] != EXIT_NODE) w.succ[u][ns++] = EXIT_NODE;
             } else {
                 int v = add_node(&w, p, t); /* may move w.succ: index after */
+                if (v < 0) { rc = out_of_memory(p, err, errlen); break; }
                 w.succ[u][ns++] = v;
             }
         }
@@ -205,103 +271,103 @@ int cfgraph_analyse_function(program_t *p, uint32_t entry, char *err, size_t err
          * Index n stands for EXIT. Reverse-graph successors are the original
          * predecessors. */
         int n = w.n;
-        int *npred = calloc((size_t)n + 1, sizeof *npred);
-        for (int u = 0; u < n; u++)
-            for (int i = 0; i < 2; i++) {
-                int v = w.succ[u][i];
-                if (v == -1) continue;
-                npred[v == EXIT_NODE ? n : v]++;
-            }
-        int *start = malloc(((size_t)n + 2) * sizeof *start);
-        start[0] = 0;
-        for (int v = 0; v <= n; v++) start[v + 1] = start[v] + npred[v];
-        int *pred = malloc(((size_t)start[n + 1] + 1) * sizeof *pred);
-        int *fill = calloc((size_t)n + 1, sizeof *fill);
-        for (int u = 0; u < n; u++)
-            for (int i = 0; i < 2; i++) {
-                int v = w.succ[u][i];
-                if (v == -1) continue;
-                int vv = v == EXIT_NODE ? n : v;
-                pred[start[vv] + fill[vv]++] = u;
-            }
-
-        /* Post-order numbering of the reversed graph by an iterative DFS from EXIT. */
-        int *po = malloc(((size_t)n + 1) * sizeof *po); /* node -> postorder number, -1 unvisited */
-        int *order = malloc(((size_t)n + 1) * sizeof *order); /* postorder number -> node */
-        int *stack = malloc(((size_t)n + 1) * sizeof *stack);
-        int *it = calloc((size_t)n + 1, sizeof *it);
-        for (int v = 0; v <= n; v++) po[v] = -1;
-        int sp = 0, count = 0;
-        uint8_t *seen = calloc((size_t)n + 1, 1);
-        stack[sp++] = n;
-        seen[n] = 1;
-        while (sp) {
-            int v = stack[sp - 1];
-            if (it[v] < npred[v]) {
-                int u = pred[start[v] + it[v]++];
-                if (!seen[u]) { seen[u] = 1; stack[sp++] = u; }
-            } else {
-                sp--;
-                po[v] = count;
-                order[count++] = v;
-            }
-        }
-        int *idom = malloc(((size_t)n + 1) * sizeof *idom);
-        for (int v = 0; v <= n; v++) idom[v] = -1;
-        idom[n] = n;
-        for (int changed = 1; changed;) {
-            changed = 0;
-            for (int k = count - 2; k >= 0; k--) { /* reverse post-order, EXIT excluded */
-                int v = order[k], nd = -1;
+        size_t m = (size_t)n + 2;
+        int *npred = calloc(m, sizeof *npred), *start = malloc(m * sizeof *start);
+        int *pred = malloc(2 * m * sizeof *pred), *fill = calloc(m, sizeof *fill); /* <= 2 edges a node */
+        int *po = malloc(m * sizeof *po);       /* node -> postorder number, -1 unvisited */
+        int *order = malloc(m * sizeof *order); /* postorder number -> node */
+        int *stack = malloc(m * sizeof *stack), *it = calloc(m, sizeof *it), *idom = malloc(m * sizeof *idom);
+        uint8_t *seen = calloc(m, 1), *can_ret = calloc(m, 1);
+        if (!npred || !start || !pred || !fill || !po || !order || !stack || !it || !idom || !seen || !can_ret) {
+            rc = out_of_memory(p, err, errlen);
+        } else {
+            for (int u = 0; u < n; u++)
                 for (int i = 0; i < 2; i++) {
-                    int s = w.succ[v][i];
-                    if (s == -1) continue;
-                    s = s == EXIT_NODE ? n : s;
-                    if (idom[s] == -1) continue;
-                    if (nd == -1) { nd = s; continue; }
-                    int a = s, b = nd;
-                    while (a != b) {
-                        while (po[a] < po[b]) a = idom[a];
-                        while (po[b] < po[a]) b = idom[b];
-                    }
-                    nd = a;
+                    int v = w.succ[u][i];
+                    if (v == -1) continue;
+                    npred[v == EXIT_NODE ? n : v]++;
                 }
-                if (nd != -1 && idom[v] != nd) { idom[v] = nd; changed = 1; }
+            start[0] = 0;
+            for (int v = 0; v <= n; v++) start[v + 1] = start[v] + npred[v];
+            for (int u = 0; u < n; u++)
+                for (int i = 0; i < 2; i++) {
+                    int v = w.succ[u][i];
+                    if (v == -1) continue;
+                    int vv = v == EXIT_NODE ? n : v;
+                    pred[start[vv] + fill[vv]++] = u;
+                }
+
+            /* Post-order numbering of the reversed graph by an iterative DFS from EXIT. */
+            for (int v = 0; v <= n; v++) po[v] = -1;
+            int sp = 0, count = 0;
+            stack[sp++] = n;
+            seen[n] = 1;
+            while (sp) {
+                int v = stack[sp - 1];
+                if (it[v] < npred[v]) {
+                    int u = pred[start[v] + it[v]++];
+                    if (!seen[u]) { seen[u] = 1; stack[sp++] = u; }
+                } else {
+                    sp--;
+                    po[v] = count;
+                    order[count++] = v;
+                }
             }
-        }
-        /* Which nodes can still reach a return or a barrier (rather than only
-         * end their thread). */
-        uint8_t *can_ret = calloc((size_t)n + 1, 1);
-        int qn = 0;
-        for (int v = 0; v < n; v++)
-            if (w.returns[v]) can_ret[v] = 1, stack[qn++] = v;
-        while (qn) {
-            int v = stack[--qn];
-            for (int i = start[v]; i < start[v + 1]; i++)
-                if (!can_ret[pred[i]]) can_ret[pred[i]] = 1, stack[qn++] = pred[i];
-        }
-        for (int v = 0; v < n; v++) {
-            size_t k = word_of(p, w.pc[v]);
-            isa_insn_t *d = &p->code[k];
-            if (d->cls == ISA_CLASS_BRANCH) {
-                /* A node that cannot reach the exit (an endless loop) has no
-                 * post-dominator: re-converge at the return, always safe. */
-                uint32_t r = (idom[v] == -1 || idom[v] == n) ? ISA_RPC_EXIT : w.pc[idom[v]];
-                /* One side only ends threads (exit, trap), the other can still
-                 * return or reach a barrier: the ending side can never reach
-                 * the other's start, so join there. The ending threads go
-                 * first and leave, and a barrier after the branch sees only
-                 * the threads that stay. */
-                int s0 = w.succ[v][0], s1 = w.succ[v][1];
-                if (s0 >= 0 && s1 >= 0 && can_ret[s0] != can_ret[s1]) r = w.pc[can_ret[s0] ? s0 : s1];
-                /* An instruction shared by two functions with different
-                 * answers falls back to the always-safe exit. */
-                if (p->analysed[k] && d->ipdom != r) r = ISA_RPC_EXIT;
-                d->ipdom = r;
-                d->flags &= (uint8_t)~ISA_F_SHORT_PDOM;
-                if (short_block_at(p, r)) d->flags |= ISA_F_SHORT_PDOM;
+            for (int v = 0; v <= n; v++) idom[v] = -1;
+            idom[n] = n;
+            for (int changed = 1; changed;) {
+                changed = 0;
+                for (int k = count - 2; k >= 0; k--) { /* reverse post-order, EXIT excluded */
+                    int v = order[k], nd = -1;
+                    for (int i = 0; i < 2; i++) {
+                        int s = w.succ[v][i];
+                        if (s == -1) continue;
+                        s = s == EXIT_NODE ? n : s;
+                        if (idom[s] == -1) continue;
+                        if (nd == -1) { nd = s; continue; }
+                        int a = s, b = nd;
+                        while (a != b) {
+                            while (po[a] < po[b]) a = idom[a];
+                            while (po[b] < po[a]) b = idom[b];
+                        }
+                        nd = a;
+                    }
+                    if (nd != -1 && idom[v] != nd) { idom[v] = nd; changed = 1; }
+                }
             }
-            p->analysed[k] = 1;
+            /* Which nodes can still reach a return or a barrier (rather than only
+             * end their thread). */
+            int qn = 0;
+            for (int v = 0; v < n; v++)
+                if (w.returns[v]) can_ret[v] = 1, stack[qn++] = v;
+            while (qn) {
+                int v = stack[--qn];
+                for (int i = start[v]; i < start[v + 1]; i++)
+                    if (!can_ret[pred[i]]) can_ret[pred[i]] = 1, stack[qn++] = pred[i];
+            }
+            for (int v = 0; v < n; v++) {
+                size_t k = word_of(p, w.pc[v]);
+                isa_insn_t *d = &p->code[k];
+                if (d->cls == ISA_CLASS_BRANCH) {
+                    /* A node that cannot reach the exit (an endless loop) has no
+                     * post-dominator: re-converge at the return, always safe. */
+                    uint32_t r = (idom[v] == -1 || idom[v] == n) ? ISA_RPC_EXIT : w.pc[idom[v]];
+                    /* One side only ends threads (exit, trap), the other can still
+                     * return or reach a barrier: the ending side can never reach
+                     * the other's start, so join there. The ending threads go
+                     * first and leave, and a barrier after the branch sees only
+                     * the threads that stay. */
+                    int s0 = w.succ[v][0], s1 = w.succ[v][1];
+                    if (s0 >= 0 && s1 >= 0 && can_ret[s0] != can_ret[s1]) r = w.pc[can_ret[s0] ? s0 : s1];
+                    /* An instruction shared by two functions with different
+                     * answers falls back to the always-safe exit. */
+                    if (p->analysed[k] && d->ipdom != r) r = ISA_RPC_EXIT;
+                    d->ipdom = r;
+                    d->flags &= (uint8_t)~ISA_F_SHORT_PDOM;
+                    if (short_block_at(p, r)) d->flags |= ISA_F_SHORT_PDOM;
+                }
+                p->analysed[k] = 1;
+            }
         }
         free(npred), free(start), free(pred), free(fill), free(po), free(order);
         free(stack), free(it), free(seen), free(idom), free(can_ret);
@@ -313,7 +379,7 @@ int cfgraph_analyse_function(program_t *p, uint32_t entry, char *err, size_t err
 
 int cfgraph_analyse_program(program_t *p, char *err, size_t errlen)
 {
-    pair_jumps(p);
+    if (pair_jumps(p) < 0) return out_of_memory(p, err, errlen);
     size_t words = (p->code_hi - p->code_lo) / 4;
     mark_entry(p, p->entry);
     for (int i = 0; i < p->nsym; i++)

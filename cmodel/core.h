@@ -3,6 +3,7 @@
 #ifndef WSIM_CORE_H
 #define WSIM_CORE_H
 
+#include <signal.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -125,6 +126,7 @@ struct wsim {
     FILE *trace;
     uint32_t faults_reported, faults_total;
     int status_reason; /* wsim_status_t of the last run */
+    volatile sig_atomic_t stop_requested; /* wsim_request_stop(): wsim_run stops at the next cycle */
 
     const struct mech_ops *mech[4]; /* the mechanisms chosen at creation (mech/mech.h) */
     int nmech;

@@ -33,39 +33,31 @@ static inline uint32_t rv_rem(uint32_t a, uint32_t b)
 
 enum { CSR_W, CSR_S, CSR_C };
 
-/* Read-modify-write of one CSR for one lane; -1 for an illegal access. */
+/* Read-modify-write of one CSR (csr.def) for one lane; -1 for an illegal access. */
 static int csr_access(const struct wsim *s, const warp_t *w, int lane, thread_t *t, uint32_t csr,
                       int op, uint32_t val, int write, uint32_t *old)
 {
+    enum { CSR_ACCESS_RO, CSR_ACCESS_RW };
     uint32_t tid = w->tid0 + (uint32_t)lane, v;
+    int access;
     switch (csr) {
-    case 0x001: v = t->fflags & 0x1f; break;
-    case 0x002: v = t->frm & 7; break;
-    case 0x003: v = (t->frm & 7) << 5 | (t->fflags & 0x1f); break;
-    case 0xc00: case 0xc01: v = (uint32_t)s->cycle; break;
-    case 0xc80: case 0xc81: v = (uint32_t)(s->cycle >> 32); break;
-    case 0xc02: v = (uint32_t)t->instret; break;
-    case 0xc82: v = (uint32_t)(t->instret >> 32); break;
-    case 0xf14: v = tid; break;
-    case 0xcc0: v = (uint32_t)lane; break;
-    case 0xcc1: v = (uint32_t)w->slot; break;
-    case 0xcc2: v = (uint32_t)w->wpu; break;
-    case 0xcc3: v = (uint32_t)s->warp_size; break;
-    case 0xcc4: v = (uint32_t)s->nwarps; break;
-    case 0xcc5: v = (uint32_t)s->nwpus; break;
-    case 0xcc6: v = s->nthreads; break;
-    case 0xcc7: v = (uint32_t)s->cfg.seed; break;
-    case 0xcc8: v = (uint32_t)s->cfg.arg; break;
+#define CSR(num, name, acc, desc, read, wr) case num: v = (read); access = CSR_ACCESS_##acc; break;
+#define CSR_API(num, name, fn, desc, read) case num: v = (read); access = CSR_ACCESS_RO; break;
+#include "csr.def"
+#undef CSR
+#undef CSR_API
     default: return -1;
     }
     *old = v;
     if (!write) return 0;
-    if ((csr >> 10) == 3) return -1; /* read-only CSR space */
+    if (access != CSR_ACCESS_RW) return -1;
     uint32_t nv = op == CSR_W ? val : op == CSR_S ? (v | val) : (v & ~val);
     switch (csr) {
-    case 0x001: t->fflags = nv & 0x1f; break;
-    case 0x002: t->frm = nv & 7; break;
-    case 0x003: t->frm = (nv >> 5) & 7; t->fflags = nv & 0x1f; break;
+#define CSR(num, name, acc, desc, read, wr) case num: wr; break;
+#define CSR_API(num, name, fn, desc, read)
+#include "csr.def"
+#undef CSR
+#undef CSR_API
     default: return -1;
     }
     return 0;
@@ -145,10 +137,25 @@ static int ensure_function(struct wsim *s, uint32_t target, char *err, size_t er
     return cfgraph_analyse_function(s->prog, target, err, errlen);
 }
 
-static void write_syscall(struct wsim *s, const warp_t *w, thread_t *t)
+/* The write ecall: a2 bytes at a1 to the host's stdout (a0 = 1) or stderr
+ * (a0 = 2). The buffer is read like a load: touching the null guard page
+ * faults; so does a length over 1 MiB (docs/abi.md), a runaway length
+ * rather than output. Returns -1 when the thread faulted (reported). */
+static int write_syscall(struct wsim *s, warp_t *w, int lane, uint32_t pc, thread_t *t)
 {
+    enum { WRITE_MAX = 1 << 20 };
     uint32_t fd = t->x[10], buf = t->x[11], len = t->x[12];
-    if (fd != 1 && fd != 2) { t->x[10] = ~0u; return; }
+    if (fd != 1 && fd != 2) { t->x[10] = ~0u; return 0; }
+    if (len > WRITE_MAX) {
+        fault_report(s, w, lane, pc, "write ecall: %u bytes; one write moves at most %u (1 MiB)", len,
+                     (unsigned)WRITE_MAX);
+        return -1;
+    }
+    if (len && (buf < PROG_GUARD_END || (uint64_t)buf + len > 0x100000000ull)) {
+        fault_report(s, w, lane, pc, "write ecall: buffer 0x%08x+%u bytes %s the null guard page", buf, len,
+                     buf < PROG_GUARD_END ? "is in" : "wraps around into");
+        return -1;
+    }
     FILE *out = fd == 1 ? stdout : stderr;
     char chunk[4096];
     for (uint32_t done = 0; done < len;) {
@@ -161,6 +168,7 @@ static void write_syscall(struct wsim *s, const warp_t *w, thread_t *t)
         done += n;
     }
     t->x[10] = len;
+    return 0;
 }
 
 static void trace_issue(struct wsim *s, const warp_t *w, uint32_t pc, const wmask_t *m, const isa_insn_t *d)
@@ -336,7 +344,7 @@ void exec_issue(struct wsim *s, wpu_t *u, group_t *g, const isa_insn_t *d, exec_
             if (t->x[17] == 93) {
                 wmask_set(&gone, lane); /* its exit code stays in a0 */
             } else if (t->x[17] == 64) {
-                write_syscall(s, w, t);
+                if (write_syscall(s, w, lane, pc, t) < 0) wmask_set(&faulted, lane);
             } else {
                 fault_report(s, w, lane, pc, "unknown ecall a7=%u (supported: 93 exit, 64 write)", t->x[17]);
                 wmask_set(&faulted, lane);

@@ -60,25 +60,11 @@ const char *isa_xreg_name(int r) { return r >= 0 && r <= 32 ? xreg_names[r] : "?
 const char *isa_csr_name(uint32_t csr)
 {
     switch (csr) {
-    case 0x001: return "fflags";
-    case 0x002: return "frm";
-    case 0x003: return "fcsr";
-    case 0xc00: return "cycle";
-    case 0xc01: return "time";
-    case 0xc02: return "instret";
-    case 0xc80: return "cycleh";
-    case 0xc81: return "timeh";
-    case 0xc82: return "instreth";
-    case 0xf14: return "mhartid";
-    case 0xcc0: return "wsim.lane";
-    case 0xcc1: return "wsim.warp";
-    case 0xcc2: return "wsim.wpu";
-    case 0xcc3: return "wsim.width";
-    case 0xcc4: return "wsim.warps";
-    case 0xcc5: return "wsim.wpus";
-    case 0xcc6: return "wsim.nthreads";
-    case 0xcc7: return "wsim.seed";
-    case 0xcc8: return "wsim.arg";
+#define CSR(num, name, ...) case num: return name;
+#define CSR_API(num, name, ...) case num: return name;
+#include "csr.def"
+#undef CSR
+#undef CSR_API
     default: return NULL;
     }
 }
@@ -151,11 +137,19 @@ void isa_decode(uint32_t w, uint32_t pc, isa_insn_t *d)
         break;
     }
 
-    /* The standard calling convention links through ra only; t0 as an
-     * alternate link (millicode, -msave-restore) is not treated as a call. */
-    if ((op == ISA_OP_jal || op == ISA_OP_jalr) && d->rd == 1) d->flags |= ISA_F_CALL;
+    /* A jal/jalr linking through ra or t0 (the alternate link register of
+     * millicode, -msave-restore) is a call: the RISC-V return-address hint
+     * (unprivileged spec, table of jalr hints). The return through t0,
+     * jalr x0, 0(t0), depends on its basic block: cfgraph.c decides. */
+    if ((op == ISA_OP_jal || op == ISA_OP_jalr) && (d->rd == 1 || d->rd == 5)) d->flags |= ISA_F_CALL;
     if (op == ISA_OP_jalr && d->rd == 0 && d->rs1 == 1 && d->imm == 0) d->flags |= ISA_F_RETURN;
     if (has_int_rd(fmt) && d->rd == 0) d->rd = ISA_X0_SINK;
+}
+
+int isa_xreg_written(const isa_insn_t *d)
+{
+    if (d->op == ISA_OP_ILLEGAL || !has_int_rd(isa_table[d->op].fmt) || d->rd == ISA_X0_SINK) return 0;
+    return d->rd;
 }
 
 void isa_disasm(const isa_insn_t *d, uint32_t pc, char *buf, size_t len)

@@ -35,9 +35,9 @@ typedef enum isa_class {
 
 /* Control-flow roles, filled in by decode (static) and cfgraph.c (analysis). */
 enum {
-    ISA_F_CALL = 1 << 0,      /* jal/jalr linking through ra */
-    ISA_F_RETURN = 1 << 1,    /* jalr x0, 0(ra) */
-    ISA_F_PAIRED = 1 << 2,    /* jalr whose rs1 comes from the auipc before it */
+    ISA_F_CALL = 1 << 0,      /* jal/jalr linking through ra or t0 */
+    ISA_F_RETURN = 1 << 1,    /* jalr x0, 0(ra); jalr x0, 0(t0) when its block does not set t0 */
+    ISA_F_PAIRED = 1 << 2,    /* jalr whose rs1 holds a constant its basic block built (cfgraph.c) */
     ISA_F_SHORT_PDOM = 1 << 3, /* branch whose post-dominator starts a basic block of
                                   at most 50 instructions (001 §4.3: DWS may split on it) */
 };
@@ -62,6 +62,10 @@ void isa_decode(uint32_t word, uint32_t pc, isa_insn_t *out);
 
 /* Disassemble into buf (objdump-like, ABI register names). */
 void isa_disasm(const isa_insn_t *in, uint32_t pc, char *buf, size_t len);
+
+/* The integer register the instruction writes, 0 when none (x0, stores,
+ * branches, float destinations). ecall's a0 is not counted. */
+int isa_xreg_written(const isa_insn_t *d);
 
 /* Bytes a load or store moves (0 for other instructions). */
 int isa_mem_size(int op);

@@ -139,6 +139,7 @@ void wsim_destroy(wsim_t *s)
 }
 
 void wsim_set_trace(wsim_t *s, FILE *out) { s->trace = out; }
+void wsim_request_stop(wsim_t *s) { s->stop_requested = 1; }
 
 wsim_status_t wsim_run(wsim_t *s)
 {
@@ -147,6 +148,7 @@ wsim_status_t wsim_run(wsim_t *s)
     uint64_t next_watch = s->cfg.watchdog ? s->cycle + s->cfg.watchdog : NEVER;
     while (s->resident_warps > 0) {
         if (s->cfg.max_cycles && s->cycle >= s->cfg.max_cycles) { st = WSIM_MAX_CYCLES; break; }
+        if (s->stop_requested) { st = WSIM_INTERRUPTED; break; }
         if (s->cycle >= next_watch) {
             if (report_watchdog(s)) { st = WSIM_DEADLOCK; break; }
             next_watch = s->cycle + s->cfg.watchdog / 4 + 1;

@@ -7,9 +7,19 @@
 #error "wsim's memory model assumes a little-endian host, like RISC-V"
 #endif
 
+/* Out of host memory: the simulation cannot go on (exit status 2, as for
+ * any other resource the run cannot have). */
+static void out_of_memory(const char *what)
+{
+    fprintf(stderr, "wpusim: out of host memory allocating %s\n", what);
+    exit(2);
+}
+
 mem_t *mem_create(void)
 {
-    return calloc(1, sizeof(mem_t));
+    mem_t *m = calloc(1, sizeof(mem_t));
+    if (!m) out_of_memory("the page table of simulated memory");
+    return m;
 }
 
 void mem_destroy(mem_t *m)
@@ -25,9 +35,9 @@ uint8_t *mem_page_alloc(mem_t *m, uint32_t addr)
     if (!m->page[i]) {
         m->page[i] = calloc(1, MEM_PAGE_SIZE);
         if (!m->page[i]) {
-            fprintf(stderr, "wpusim: out of host memory allocating simulated page 0x%08x\n",
-                    i << MEM_PAGE_BITS);
-            exit(2);
+            char what[48];
+            snprintf(what, sizeof what, "simulated page 0x%08x", i << MEM_PAGE_BITS);
+            out_of_memory(what);
         }
         m->pages_allocated++;
     }

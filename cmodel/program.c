@@ -1,11 +1,21 @@
-/* ELF32 RISC-V loader: validation with one-line errors, symbols, pre-decode. */
+/* ELF32 RISC-V loader: validation with one-line errors, symbols, pre-decode.
+ *
+ * The file is never read whole: the ELF header first, then only the parts it
+ * names (program headers, segment data, section headers, the symbol table and
+ * its strings), each checked against the file's size before it is read, so a
+ * device, a huge file or a header with absurd sizes costs no memory. */
+#define _POSIX_C_SOURCE 200809L /* open, fstat, pread */
+
 #include "program.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 
 /* ELF constants we need (the spec's names). */
@@ -29,6 +39,36 @@ static int fail(char *err, size_t len, const char *path, const char *fmt, ...)
     return -1;
 }
 
+/* The open program file: its descriptor and size (a regular file). */
+typedef struct elf_file {
+    int fd;
+    uint64_t size;
+    const char *path;
+} elf_file_t;
+
+/* Read len bytes at off into a new buffer (with room for a NUL after them).
+ * The caller has checked off + len against the file's size. */
+static void *read_part(const elf_file_t *f, uint64_t off, size_t len, const char *what, char *err, size_t errlen)
+{
+    uint8_t *buf = malloc(len + 1);
+    if (!buf) {
+        fail(err, errlen, f->path, "out of host memory reading %s (%zu bytes)", what, len);
+        return NULL;
+    }
+    for (size_t done = 0; done < len;) {
+        ssize_t n = pread(f->fd, buf + done, len - done, (off_t)(off + done));
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) {
+            fail(err, errlen, f->path, "read error in %s: %s", what, n < 0 ? strerror(errno) : "the file shrank");
+            free(buf);
+            return NULL;
+        }
+        done += (size_t)n;
+    }
+    buf[len] = 0;
+    return buf;
+}
+
 static const char *machine_name(unsigned m)
 {
     switch (m) {
@@ -41,6 +81,12 @@ static const char *machine_name(unsigned m)
     }
 }
 
+static const char *file_kind(mode_t m)
+{
+    return S_ISDIR(m) ? "a directory" : S_ISCHR(m) ? "a character device" : S_ISBLK(m) ? "a block device"
+         : S_ISFIFO(m) ? "a pipe or FIFO" : S_ISSOCK(m) ? "a socket" : "not a file";
+}
+
 static int cmp_sym(const void *a, const void *b)
 {
     const prog_symbol_t *x = a, *y = b;
@@ -49,38 +95,58 @@ static int cmp_sym(const void *a, const void *b)
     return strcmp(x->name, y->name);
 }
 
-static int load_symbols(program_t *p, char *err, size_t errlen)
+static int load_symbols(program_t *p, const elf_file_t *f, const uint8_t *eh, char *err, size_t errlen)
 {
-    const uint8_t *im = p->image;
-    size_t n = p->image_len;
-    uint32_t shoff = rd32(im + 32);
-    unsigned shentsize = rd16(im + 46), shnum = rd16(im + 48);
+    uint64_t n = f->size;
+    uint32_t shoff = rd32(eh + 32);
+    unsigned shentsize = rd16(eh + 46), shnum = rd16(eh + 48);
     if (shoff == 0 || shnum == 0) return 0; /* stripped of sections: no symbols */
     if (shentsize != SHDR_SIZE)
         return fail(err, errlen, p->path, "section header size %u, expected %u", shentsize, SHDR_SIZE);
     if ((uint64_t)shoff + (uint64_t)shnum * SHDR_SIZE > n)
-        return fail(err, errlen, p->path, "truncated: section headers end at byte %llu, file has %zu bytes",
-                    (unsigned long long)shoff + (unsigned long long)shnum * SHDR_SIZE, n);
+        return fail(err, errlen, p->path, "truncated: section headers end at byte %llu, file has %llu bytes",
+                    (unsigned long long)shoff + (unsigned long long)shnum * SHDR_SIZE, (unsigned long long)n);
+    uint8_t *shdrs = read_part(f, shoff, (size_t)shnum * SHDR_SIZE, "the section headers", err, errlen);
+    if (!shdrs) return -1;
+    int rc = 0;
+    uint8_t *syms = NULL;
     for (unsigned i = 0; i < shnum; i++) {
-        const uint8_t *sh = im + shoff + (size_t)i * SHDR_SIZE;
+        const uint8_t *sh = shdrs + (size_t)i * SHDR_SIZE;
         if (rd32(sh + 4) != SHT_SYMTAB) continue;
         uint32_t off = rd32(sh + 16), size = rd32(sh + 20), link = rd32(sh + 24);
-        if (link >= shnum) return fail(err, errlen, p->path, "symbol table links to missing section %u", link);
-        const uint8_t *strh = im + shoff + (size_t)link * SHDR_SIZE;
+        if (link >= shnum) { rc = fail(err, errlen, p->path, "symbol table links to missing section %u", link); break; }
+        const uint8_t *strh = shdrs + (size_t)link * SHDR_SIZE;
         uint32_t stroff = rd32(strh + 16), strsize = rd32(strh + 20);
-        if ((uint64_t)off + size > n || (uint64_t)stroff + strsize > n)
-            return fail(err, errlen, p->path, "truncated: symbol table runs past the end of the file (%zu bytes)", n);
-        if (strsize == 0 || im[stroff + strsize - 1] != 0)
-            return fail(err, errlen, p->path, "malformed string table (not NUL-terminated)");
+        if ((uint64_t)off + size > n || (uint64_t)stroff + strsize > n) {
+            rc = fail(err, errlen, p->path, "truncated: symbol table runs past the end of the file (%llu bytes)",
+                      (unsigned long long)n);
+            break;
+        }
+        if ((uint64_t)size + strsize > PROG_MAX_SYMTAB) {
+            rc = fail(err, errlen, p->path, "symbol and string tables of %llu MiB; wpusim reads at most %u MiB of them",
+                      (unsigned long long)(((uint64_t)size + strsize) >> 20), PROG_MAX_SYMTAB >> 20);
+            break;
+        }
+        if (!(p->strtab = read_part(f, stroff, strsize, "the string table", err, errlen))) { rc = -1; break; }
+        if (strsize == 0 || p->strtab[strsize - 1] != 0) {
+            rc = fail(err, errlen, p->path, "malformed string table (not NUL-terminated)");
+            break;
+        }
         unsigned count = size / SYM_SIZE;
+        syms = read_part(f, off, (size_t)count * SYM_SIZE, "the symbol table", err, errlen);
         p->sym = calloc(count ? count : 1, sizeof *p->sym);
+        if (!syms || !p->sym) {
+            if (syms) fail(err, errlen, p->path, "out of host memory for %u symbols", count);
+            rc = -1;
+            break;
+        }
         for (unsigned k = 0; k < count; k++) {
-            const uint8_t *s = im + off + (size_t)k * SYM_SIZE;
+            const uint8_t *s = syms + (size_t)k * SYM_SIZE;
             uint32_t name = rd32(s), value = rd32(s + 4), ssize = rd32(s + 8);
             unsigned type = s[12] & 15, shndx = rd16(s + 14);
             if (shndx == SHN_UNDEF || name == 0 || name >= strsize) continue;
             if (type != STT_FUNC && type != STT_OBJECT && type != STT_NOTYPE) continue;
-            const char *nm = (const char *)im + stroff + name;
+            const char *nm = p->strtab + name;
             if (nm[0] == '$' || nm[0] == 0) continue;              /* mapping symbols */
             if (nm[0] == '.' && nm[1] == 'L') continue;            /* assembler temporaries */
             p->sym[p->nsym++] = (prog_symbol_t){value, ssize, type == STT_FUNC, nm};
@@ -88,7 +154,9 @@ static int load_symbols(program_t *p, char *err, size_t errlen)
         qsort(p->sym, (size_t)p->nsym, sizeof *p->sym, cmp_sym);
         break;
     }
-    return 0;
+    free(syms);
+    free(shdrs);
+    return rc;
 }
 
 int program_overlaps(const program_t *p, uint64_t lo, uint64_t hi)
@@ -102,39 +170,46 @@ int program_overlaps(const program_t *p, uint64_t lo, uint64_t hi)
 
 program_t *program_load(const char *path, char *err, size_t errlen)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f) { fail(err, errlen, path, "cannot open: %s", strerror(errno)); return NULL; }
+    /* O_NONBLOCK: opening a FIFO must not wait for a writer */
+    elf_file_t file = {open(path, O_RDONLY | O_NONBLOCK), 0, path}, *f = &file;
+    if (f->fd < 0) { fail(err, errlen, path, "cannot open: %s", strerror(errno)); return NULL; }
+    struct stat st;
+    if (fstat(f->fd, &st) < 0) {
+        fail(err, errlen, path, "cannot open: %s", strerror(errno));
+        close(f->fd);
+        return NULL;
+    }
+    if (!S_ISREG(st.st_mode)) {
+        fail(err, errlen, path, "not a regular file (%s); wpusim loads an ELF executable", file_kind(st.st_mode));
+        close(f->fd);
+        return NULL;
+    }
+    f->size = (uint64_t)st.st_size;
     program_t *p = calloc(1, sizeof *p);
-    p->path = malloc(strlen(path) + 1);
+    if (!p || !(p->path = malloc(strlen(path) + 1))) {
+        fail(err, errlen, path, "out of host memory");
+        free(p);
+        close(f->fd);
+        return NULL;
+    }
     strcpy(p->path, path);
-    size_t cap = 1 << 16;
-    p->image = malloc(cap);
-    for (;;) {
-        size_t got = fread(p->image + p->image_len, 1, cap - p->image_len, f);
-        p->image_len += got;
-        if (p->image_len < cap) break;
-        cap *= 2;
-        p->image = realloc(p->image, cap);
-    }
-    int rerr = ferror(f);
-    fclose(f);
-    if (rerr) { fail(err, errlen, path, "read error: %s", strerror(errno)); goto bad; }
+    uint8_t *eh = NULL, *ph = NULL;
 
-    const uint8_t *im = p->image;
-    size_t n = p->image_len;
-    if (n < 4 || memcmp(im, "\177ELF", 4) != 0) {
-        fail(err, errlen, path, n < 4 ? "truncated: %zu bytes, too short for an ELF header"
-                                      : "not an ELF file (bad magic number)", n);
+    uint64_t n = f->size;
+    if (n < 4) { fail(err, errlen, path, "truncated: %llu bytes, too short for an ELF header", (unsigned long long)n); goto bad; }
+    if (!(eh = read_part(f, 0, n < EHDR_SIZE ? (size_t)n : EHDR_SIZE, "the ELF header", err, errlen))) goto bad;
+    if (memcmp(eh, "\177ELF", 4) != 0) { fail(err, errlen, path, "not an ELF file (bad magic number)"); goto bad; }
+    if (n < EHDR_SIZE) {
+        fail(err, errlen, path, "truncated: %llu bytes, an ELF32 header needs %d", (unsigned long long)n, EHDR_SIZE);
         goto bad;
     }
-    if (n < EHDR_SIZE) { fail(err, errlen, path, "truncated: %zu bytes, an ELF32 header needs %d", n, EHDR_SIZE); goto bad; }
-    if (im[4] != ELFCLASS32) {
+    if (eh[4] != ELFCLASS32) {
         fail(err, errlen, path, "ELF class %s, expected 32-bit (ELFCLASS32) for RV32",
-             im[4] == 2 ? "64-bit" : "invalid");
+             eh[4] == 2 ? "64-bit" : "invalid");
         goto bad;
     }
-    if (im[5] != ELFDATA2LSB) { fail(err, errlen, path, "big-endian or invalid data encoding, expected little-endian"); goto bad; }
-    unsigned type = rd16(im + 16), machine = rd16(im + 18);
+    if (eh[5] != ELFDATA2LSB) { fail(err, errlen, path, "big-endian or invalid data encoding, expected little-endian"); goto bad; }
+    unsigned type = rd16(eh + 16), machine = rd16(eh + 18);
     if (machine != EM_RISCV) {
         fail(err, errlen, path, "machine %u%s, expected RISC-V (%u)", machine, machine_name(machine), EM_RISCV);
         goto bad;
@@ -144,26 +219,28 @@ program_t *program_load(const char *path, char *err, size_t errlen)
              type == 1 ? ": this is an object file, link it" : type == 3 ? ": this is a shared object or PIE, link with -static -no-pie" : "");
         goto bad;
     }
-    p->entry = rd32(im + 24);
-    uint32_t phoff = rd32(im + 28);
-    unsigned phentsize = rd16(im + 42), phnum = rd16(im + 44);
+    p->entry = rd32(eh + 24);
+    uint32_t phoff = rd32(eh + 28);
+    unsigned phentsize = rd16(eh + 42), phnum = rd16(eh + 44);
     if (phnum == 0) { fail(err, errlen, path, "no program headers: nothing to load"); goto bad; }
     if (phentsize != PHDR_SIZE) { fail(err, errlen, path, "program header size %u, expected %u", phentsize, PHDR_SIZE); goto bad; }
     if ((uint64_t)phoff + (uint64_t)phnum * PHDR_SIZE > n) {
-        fail(err, errlen, path, "truncated: program headers end at byte %llu, file has %zu bytes",
-             (unsigned long long)phoff + (unsigned long long)phnum * PHDR_SIZE, n);
+        fail(err, errlen, path, "truncated: program headers end at byte %llu, file has %llu bytes",
+             (unsigned long long)phoff + (unsigned long long)phnum * PHDR_SIZE, (unsigned long long)n);
         goto bad;
     }
+    if (!(ph = read_part(f, phoff, (size_t)phnum * PHDR_SIZE, "the program headers", err, errlen))) goto bad;
+    uint64_t data_total = 0;
     for (unsigned i = 0; i < phnum; i++) {
-        const uint8_t *ph = im + phoff + (size_t)i * PHDR_SIZE;
-        uint32_t ptype = rd32(ph);
+        const uint8_t *h = ph + (size_t)i * PHDR_SIZE;
+        uint32_t ptype = rd32(h);
         if (ptype == PT_INTERP || ptype == PT_DYNAMIC) {
             fail(err, errlen, path, "dynamically linked (program header %u); link statically", i);
             goto bad;
         }
         if (ptype != PT_LOAD) continue;
-        uint32_t off = rd32(ph + 4), vaddr = rd32(ph + 8), filesz = rd32(ph + 16), memsz = rd32(ph + 20);
-        uint32_t flags = rd32(ph + 24);
+        uint32_t off = rd32(h + 4), vaddr = rd32(h + 8), filesz = rd32(h + 16), memsz = rd32(h + 20);
+        uint32_t flags = rd32(h + 24);
         if (memsz == 0) continue;
         if (p->nseg == PROG_MAX_SEGMENTS) { fail(err, errlen, path, "more than %d loadable segments", PROG_MAX_SEGMENTS); goto bad; }
         if (filesz > memsz) {
@@ -171,8 +248,8 @@ program_t *program_load(const char *path, char *err, size_t errlen)
             goto bad;
         }
         if ((uint64_t)off + filesz > n) {
-            fail(err, errlen, path, "truncated: segment %u data ends at byte %llu, file has %zu bytes", i,
-                 (unsigned long long)off + filesz, n);
+            fail(err, errlen, path, "truncated: segment %u data ends at byte %llu, file has %llu bytes", i,
+                 (unsigned long long)off + filesz, (unsigned long long)n);
             goto bad;
         }
         if ((uint64_t)vaddr + memsz > 0x100000000ull) {
@@ -190,7 +267,12 @@ program_t *program_load(const char *path, char *err, size_t errlen)
                  (uint32_t)(p->seg[other].vaddr + p->seg[other].memsz - 1));
             goto bad;
         }
-        p->seg[p->nseg++] = (prog_segment_t){vaddr, memsz, filesz, off, !!(flags & PF_X), !!(flags & PF_W)};
+        if ((data_total += filesz) > PROG_MAX_DATA) {
+            fail(err, errlen, path, "segments hold %llu MiB of file data (to segment %u); wpusim loads at most %u MiB",
+                 (unsigned long long)(data_total >> 20), i, PROG_MAX_DATA >> 20);
+            goto bad;
+        }
+        p->seg[p->nseg++] = (prog_segment_t){vaddr, memsz, filesz, off, !!(flags & PF_X), !!(flags & PF_W), NULL};
     }
     if (p->nseg == 0) { fail(err, errlen, path, "no loadable (PT_LOAD) segments"); goto bad; }
 
@@ -216,7 +298,14 @@ program_t *program_load(const char *path, char *err, size_t errlen)
         fail(err, errlen, path, "entry point 0x%08x is not inside an executable segment", p->entry);
         goto bad;
     }
-    if (load_symbols(p, err, errlen) < 0) goto bad;
+    if (load_symbols(p, f, eh, err, errlen) < 0) goto bad;
+    for (int i = 0; i < p->nseg; i++) {
+        char what[48];
+        snprintf(what, sizeof what, "segment data at 0x%08x", p->seg[i].vaddr);
+        if (!(p->seg[i].data = read_part(f, p->seg[i].offset, p->seg[i].filesz, what, err, errlen))) goto bad;
+    }
+    close(f->fd);
+    f->fd = -1;
 
     /* Pre-decode every word of code, once. */
     size_t words = (p->code_hi - p->code_lo) / 4;
@@ -237,7 +326,7 @@ program_t *program_load(const char *path, char *err, size_t errlen)
             uint32_t rel = pc - p->seg[s].vaddr;
             for (int b = 0; b < 4; b++)
                 if (rel + (uint32_t)b < p->seg[s].filesz)
-                    word |= (uint32_t)im[p->seg[s].offset + rel + (uint32_t)b] << (8 * b);
+                    word |= (uint32_t)p->seg[s].data[rel + (uint32_t)b] << (8 * b);
         }
         isa_decode(word, pc, &p->code[k]);
     }
@@ -255,8 +344,13 @@ program_t *program_load(const char *path, char *err, size_t errlen)
         p->results_lo = rs->addr, p->results_hi = re->addr;
     }
 
+    free(eh);
+    free(ph);
     return p;
 bad:
+    if (f->fd >= 0) close(f->fd);
+    free(eh);
+    free(ph);
     program_free(p);
     return NULL;
 }
@@ -265,7 +359,8 @@ void program_free(program_t *p)
 {
     if (!p) return;
     free(p->path);
-    free(p->image);
+    free(p->strtab);
+    for (int i = 0; i < p->nseg; i++) free(p->seg[i].data);
     free(p->sym);
     free(p->code);
     free(p->is_exec);
@@ -280,7 +375,7 @@ void program_place(const program_t *p, mem_t *m)
 {
     for (int i = 0; i < p->nseg; i++) {
         const prog_segment_t *s = &p->seg[i];
-        mem_write_bytes(m, s->vaddr, p->image + s->offset, s->filesz);
+        mem_write_bytes(m, s->vaddr, s->data, s->filesz);
         /* .bss: untouched pages read as zero already; clear only the part of
          * pages an earlier segment allocated (keeps a huge .bss sparse) */
         mem_zero(m, s->vaddr + s->filesz, s->memsz - s->filesz);

@@ -12,22 +12,24 @@
 #define PROG_MAX_SEGMENTS 16
 #define PROG_GUARD_END 0x1000u /* [0, 0x1000) is never mapped: null guard */
 #define PROG_MAX_CODE (64u << 20) /* bytes of code pre-decoded at most */
+#define PROG_MAX_DATA (1u << 30) /* bytes of segment data read from the file at most */
+#define PROG_MAX_SYMTAB (256u << 20) /* bytes of symbol and string table read at most */
 
 typedef struct prog_segment {
     uint32_t vaddr, memsz, filesz, offset;
     int exec, write;
+    uint8_t *data; /* the filesz bytes the file holds for it */
 } prog_segment_t;
 
 typedef struct prog_symbol {
     uint32_t addr, size;
     int is_func;
-    const char *name; /* points into the file image */
+    const char *name; /* points into the program's strtab */
 } prog_symbol_t;
 
 typedef struct program {
     char *path;
-    uint8_t *image; /* the whole file */
-    size_t image_len;
+    char *strtab; /* the symbol table's string table (NUL-terminated) */
     uint32_t entry;
     int nseg;
     prog_segment_t seg[PROG_MAX_SEGMENTS];
@@ -50,8 +52,11 @@ typedef struct program {
 } program_t;
 
 /* Load and validate path (the control-flow analysis, cfgraph.c, runs next:
- * the machine calls it). On failure returns NULL with a one-line message
- * naming the file and the problem in err. */
+ * the machine calls it). Reads the ELF header, then only what it names
+ * (program headers, segment data, section headers, symbol and string table),
+ * each checked against the file's size first; non-regular files are
+ * refused. On failure (also out of host memory) returns NULL with a one-line
+ * message naming the file and the problem in err. */
 program_t *program_load(const char *path, char *err, size_t errlen);
 void program_free(program_t *p);
 

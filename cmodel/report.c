@@ -157,7 +157,7 @@ static double simd_eff(const wsim_t *s, const stats_t *t)
 static const char *status_name(int st)
 {
     return st == WSIM_DONE ? "done" : st == WSIM_MAX_CYCLES ? "max_cycles" : st == WSIM_DEADLOCK ? "deadlock"
-                                                                                        : "check_failed";
+         : st == WSIM_INTERRUPTED ? "interrupted" : "check_failed";
 }
 
 /* FNV-1a over every thread's instruction count, in thread order: equal

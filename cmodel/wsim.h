@@ -46,6 +46,7 @@ typedef enum wsim_status {
     WSIM_MAX_CYCLES = 1, /* stopped at max_cycles */
     WSIM_DEADLOCK = 2,   /* nothing can ever issue again (or the watchdog fired) */
     WSIM_CHECK_FAILED = 3, /* --check found a broken invariant */
+    WSIM_INTERRUPTED = 4,  /* wsim_request_stop() was called */
 } wsim_status_t;
 
 wsim_t *wsim_create(const wsim_config_t *c, const char *elf_path, char *err, size_t errlen);
@@ -55,6 +56,10 @@ void wsim_set_trace(wsim_t *s, FILE *out); /* one line per issued SIMD instructi
 /* Record a block's port traffic (block "wst": docs/blocks/wst.md). */
 void wsim_set_record(wsim_t *s, const char *block, FILE *out);
 wsim_status_t wsim_run(wsim_t *s);
+/* Ask wsim_run to stop at the end of the current cycle and return
+ * WSIM_INTERRUPTED (statistics so far stay readable). Async-signal-safe:
+ * it only sets a volatile sig_atomic_t, so a signal handler may call it. */
+void wsim_request_stop(wsim_t *s);
 
 /* 0 when every thread exited with code 0. */
 int wsim_all_passed(const wsim_t *s);

@@ -51,7 +51,7 @@ KERNELS_ELFS := $(KERNELS:%=$(BUILD)/kernels/%.elf) \
 KERNELS_HOSTBINS := $(KERNELS:%=$(BUILD)/host/%) \
                     $(KERNELS_SELFTEST:%=$(BUILD)/host/selftest/%)
 KERNELS_RT_OBJS := $(BUILD)/kernels/runtime/crt0.o $(BUILD)/kernels/runtime/libc.o
-KERNELS_DEPS := $(KERNELS_RT)/warpsplit.h $(KERNELS_SRCDIR)/kernels.mk
+KERNELS_DEPS := $(KERNELS_RT)/warpsplit.h cmodel/csr.def $(KERNELS_SRCDIR)/kernels.mk
 
 .PHONY: kernels host-kernels kernels-check kernels-clean
 

@@ -1,8 +1,13 @@
 /* wpusim: run a RISC-V kernel on the WarpSplit C model. */
+#define _POSIX_C_SOURCE 200809L /* sigaction, mkstemp, fchmod, lstat */
+
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "presets.h"
 #include "wsim.h"
@@ -16,8 +21,11 @@ static void usage(FILE *out)
             "\n"
             "Runs a statically linked RV32IMF kernel as SIMT threads on the WarpSplit model.\n"
             "Exit status: 0 every thread exited 0; 1 some thread exited nonzero or faulted;\n"
-            "2 bad usage, configuration or program; 3 stopped by max_cycles, a deadlock, the watchdog\n"
-            "or a failed --check.\n"
+            "2 bad usage, configuration or program, or an output that could not be written;\n"
+            "3 stopped by max_cycles, a deadlock, the watchdog or a failed --check;\n"
+            "130 / 143 interrupted by SIGINT / SIGTERM: the run stops at the end of the cycle, prints and\n"
+            "writes the statistics so far (status \"interrupted\") and the --dump results; a second\n"
+            "signal ends it at once.\n"
             "\n"
             "options:\n"
             "  --config NAME|FILE   a preset (below; default " WSIM_DEFAULT_PRESET ") or a FILE of key = value\n"
@@ -30,7 +38,9 @@ static void usage(FILE *out)
             "  --arg N              same as --set arg=N (the kernel's argument)\n"
             "  --max-cycles N       same as --set max_cycles=N (0 = no limit)\n"
             "  --stats text|json|none  statistics format after the run (default text)\n"
-            "  --stats-out FILE     write statistics to FILE instead of stdout ('-' = stdout)\n"
+            "  --stats-out FILE     write statistics to FILE instead of stdout ('-' = stdout); FILE and\n"
+            "                       --dump's are written beside it and renamed into place at the end:\n"
+            "                       a run that fails to start leaves an existing FILE as it was\n"
             "  --trace FILE         one line per issued SIMD instruction ('-' = stdout):\n"
             "                       c=<cycle hex> u=<WPU> w=<warp slot> pc=<pc> m=<active mask> <disassembly>\n"
             "  --dump FILE          after the run write the kernel's WSIM_RESULT regions to FILE\n"
@@ -111,22 +121,154 @@ static const char *const valid_options =
     "--config, --policy, --set, --threads, --seed, --arg, --max-cycles, --stats, --stats-out, --trace, --dump, "
     "--check, --record-block, --dump-cfg, --print-config, --quiet, --help, --version";
 
+/* ---- output files ----
+ * --stats-out and --dump go to a temporary file beside their path, renamed
+ * into place only when complete: an existing file survives a run that
+ * fails to start. Paths that are not regular files (/dev/null, a FIFO, a
+ * symbolic link) are written in place. */
+typedef struct outfile {
+    const char *opt, *path; /* "--stats-out", as given */
+    char *tmp;              /* the temporary file, or NULL: written in place */
+    FILE *f;
+} outfile_t;
+
+static int out_open(outfile_t *o, const char *opt, const char *path, const char *mode)
+{
+    *o = (outfile_t){opt, path, NULL, NULL};
+    if (!strcmp(path, "-") && strcmp(opt, "--dump")) { o->f = stdout; return 0; }
+    struct stat st;
+    int exists = lstat(path, &st) == 0;
+    if ((!exists || S_ISREG(st.st_mode)) && (!exists || access(path, W_OK) == 0)) {
+        size_t n = strlen(path) + sizeof ".wpusim-XXXXXX";
+        int fd = -1;
+        if ((o->tmp = malloc(n))) {
+            snprintf(o->tmp, n, "%s.wpusim-XXXXXX", path);
+            fd = mkstemp(o->tmp);
+        }
+        if (fd >= 0) {
+            mode_t mask = umask(0);
+            umask(mask);
+            fchmod(fd, exists ? st.st_mode & 07777 : 0666 & ~mask);
+            if ((o->f = fdopen(fd, mode))) return 0;
+            close(fd);
+            unlink(o->tmp);
+        }
+        free(o->tmp);
+        o->tmp = NULL; /* e.g. a directory we may not write in: the file itself then */
+    }
+    if (!(o->f = fopen(path, mode))) {
+        fprintf(stderr, "wpusim: %s %s: cannot open for writing: %s\n", opt, path, strerror(errno));
+        return -1;
+    }
+    return 0;
+}
+
+static int stdout_errno; /* why the first flush of stdout failed */
+
+static void flush_stdout(void)
+{
+    errno = 0;
+    if (fflush(stdout) != 0 && !stdout_errno) stdout_errno = errno ? errno : EIO;
+}
+
+/* Flush and close a written stream (stdout: flush only); -1, reported,
+ * when any write to it failed. */
+static int close_output(FILE *f, const char *what)
+{
+    int bad, e;
+    if (f == stdout) {
+        flush_stdout();
+        e = stdout_errno, bad = e || ferror(f);
+    } else {
+        errno = 0;
+        bad = fflush(f) != 0, e = errno;
+        bad |= ferror(f) != 0;
+        if (fclose(f) != 0 && !bad) bad = 1, e = errno;
+    }
+    if (!bad) return 0;
+    fprintf(stderr, "wpusim: %s: write failed: %s\n", what, e ? strerror(e) : "an earlier write was lost");
+    return -1;
+}
+
+static int close_named(FILE *f, const char *opt, const char *path)
+{
+    if (f == stdout) return 0; /* checked once, at exit */
+    char what[1024];
+    snprintf(what, sizeof what, "%s %s", opt, path);
+    return close_output(f, what);
+}
+
+/* Finish o: close it and move the temporary into place. -1 on a write error. */
+static int out_commit(outfile_t *o)
+{
+    int rc = o->f ? close_named(o->f, o->opt, o->path) : 0;
+    o->f = NULL;
+    if (o->tmp) {
+        if (rc == 0 && rename(o->tmp, o->path) != 0) {
+            fprintf(stderr, "wpusim: %s %s: cannot replace it: %s\n", o->opt, o->path, strerror(errno));
+            rc = -1;
+        }
+        if (rc != 0) unlink(o->tmp);
+        free(o->tmp);
+        o->tmp = NULL;
+    }
+    return rc;
+}
+
+/* Drop o: nothing written, an existing file untouched. */
+static void out_discard(outfile_t *o)
+{
+    if (o->f && o->f != stdout) fclose(o->f);
+    o->f = NULL;
+    if (o->tmp) unlink(o->tmp);
+    free(o->tmp);
+    o->tmp = NULL;
+}
+
+/* ---- SIGINT / SIGTERM: stop at the end of the cycle ---- */
+static volatile sig_atomic_t stop_signal;
+static wsim_t *volatile running; /* the machine a signal stops */
+
+static void on_stop_signal(int sig)
+{
+    stop_signal = sig;
+    wsim_t *s = running;
+    if (s) wsim_request_stop(s);
+}
+
+static void catch_stop_signals(void)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_stop_signal;
+    sa.sa_flags = SA_RESETHAND; /* a second signal ends the process at once */
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+}
+
 int main(int argc, char **argv)
 {
     wsim_config_t cfg;
     wsim_config_defaults(&cfg);
     char err[2048];
     const char *elf = NULL, *stats_out = NULL, *trace_path = NULL, *dump_path = NULL, *policy = NULL;
-    const char *record_wst = NULL;
-    const char **configs = calloc((size_t)argc, sizeof *configs); /* applied in order */
-    int nconfigs = 0;
+    const char *record_wst = NULL, *record_arg = NULL; /* FILE, wst=FILE */
     const char *stats_fmt = "text";
-    int dump_cfg = 0, print_config = 0;
-    /* --config applies first, then every override in order */
-    const char **sets = calloc((size_t)argc, sizeof *sets);
-    int nsets = 0;
+    int dump_cfg = 0, print_config = 0, rc = EXIT_USAGE;
+    /* --config applies first (in order), then every override in order */
+    const char **configs = calloc((size_t)argc + 1, sizeof *configs);
+    const char **sets = calloc((size_t)argc + 1, sizeof *sets);
+    int nconfigs = 0, nsets = 0;
     static char shortcut[64][96];
     int nshort = 0;
+    wsim_t *s = NULL;
+    outfile_t stats = {0}, dump = {0};
+    FILE *trace = NULL, *record = NULL;
+    if (!configs || !sets) {
+        fprintf(stderr, "wpusim: out of host memory\n");
+        goto out;
+    }
 
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -135,12 +277,12 @@ int main(int argc, char **argv)
     do {                                                                              \
         if (i + 1 >= argc) {                                                          \
             fprintf(stderr, "wpusim: option %s needs a value (see --help)\n", a);      \
-            return EXIT_USAGE;                                                        \
+            goto out;                                                                 \
         }                                                                             \
         val = argv[++i];                                                              \
     } while (0)
-        if (!strcmp(a, "--help") || !strcmp(a, "-h")) { usage(stdout); return 0; }
-        else if (!strcmp(a, "--version")) { printf("wpusim %s\n", WSIM_VERSION); return 0; }
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) { usage(stdout); rc = EXIT_PASS; goto out; }
+        else if (!strcmp(a, "--version")) { printf("wpusim %s\n", WSIM_VERSION); rc = EXIT_PASS; goto out; }
         else if (!strcmp(a, "--config")) { NEEDS_VALUE(); configs[nconfigs++] = val; }
         else if (!strcmp(a, "--set")) { NEEDS_VALUE(); sets[nsets++] = val; }
         else if (!strcmp(a, "--policy")) { NEEDS_VALUE(); policy = val; }
@@ -149,14 +291,14 @@ int main(int argc, char **argv)
             NEEDS_VALUE();
             if (strncmp(val, "wst=", 4) || !val[4]) {
                 fprintf(stderr, "wpusim: --record-block %s: expected BLOCK=FILE; blocks: wst\n", val);
-                return EXIT_USAGE;
+                goto out;
             }
-            record_wst = val + 4;
+            record_wst = val + 4, record_arg = val;
         }
         else if (!strcmp(a, "--threads") || !strcmp(a, "--seed") || !strcmp(a, "--arg") ||
                  !strcmp(a, "--max-cycles")) {
             NEEDS_VALUE();
-            if (nshort == 64) { fprintf(stderr, "wpusim: too many options\n"); return EXIT_USAGE; }
+            if (nshort == 64) { fprintf(stderr, "wpusim: too many options\n"); goto out; }
             const char *key = !strcmp(a, "--max-cycles") ? "max_cycles" : a + 2;
             snprintf(shortcut[nshort], sizeof shortcut[nshort], "%s=%s", key, val);
             sets[nsets++] = shortcut[nshort++];
@@ -165,7 +307,7 @@ int main(int argc, char **argv)
             NEEDS_VALUE();
             if (strcmp(val, "text") && strcmp(val, "json") && strcmp(val, "none")) {
                 fprintf(stderr, "wpusim: --stats: '%s' is not one of: text, json, none\n", val);
-                return EXIT_USAGE;
+                goto out;
             }
             stats_fmt = val;
         }
@@ -177,10 +319,10 @@ int main(int argc, char **argv)
         else if (!strcmp(a, "--quiet") || !strcmp(a, "-q")) stats_fmt = "none";
         else if (a[0] == '-' && a[1]) {
             fprintf(stderr, "wpusim: unknown option '%s'; valid options: %s\n", a, valid_options);
-            return EXIT_USAGE;
+            goto out;
         } else if (elf) {
             fprintf(stderr, "wpusim: more than one program given ('%s' and '%s')\n", elf, a);
-            return EXIT_USAGE;
+            goto out;
         } else {
             elf = a;
         }
@@ -190,114 +332,123 @@ int main(int argc, char **argv)
     for (int i = 0; i < nconfigs; i++)
         if (load_named(&cfg, wsim_presets, "preset", configs[i], err, sizeof err) < 0) {
             fprintf(stderr, "wpusim: %s\n", err);
-            return EXIT_USAGE;
+            goto out;
         }
-    free(configs);
     if (policy && load_named(&cfg, wsim_policies, "policy", policy, err, sizeof err) < 0) {
         fprintf(stderr, "wpusim: %s\n", err);
-        return EXIT_USAGE;
+        goto out;
     }
     for (int i = 0; i < nsets; i++)
         if (wsim_config_assign(&cfg, sets[i], err, sizeof err) < 0) {
             fprintf(stderr, "wpusim: %s\n", err);
-            return EXIT_USAGE;
+            goto out;
         }
     for (int i = 0; i < nsets; i++) warn_if_unused(&cfg, sets[i]);
-    free(sets);
     if (print_config) {
-        if (wsim_config_check(&cfg, err, sizeof err) < 0) { fprintf(stderr, "wpusim: %s\n", err); return EXIT_USAGE; }
+        if (wsim_config_check(&cfg, err, sizeof err) < 0) { fprintf(stderr, "wpusim: %s\n", err); goto out; }
         wsim_config_print(&cfg, stdout, 0);
-        return 0;
+        rc = EXIT_PASS;
+        goto out;
     }
     if (!elf) {
         fprintf(stderr, "wpusim: no program given; usage: wpusim [options] program.elf (see --help)\n");
-        return EXIT_USAGE;
+        goto out;
     }
 
     if (stats_out && !strcmp(stats_fmt, "none")) {
         fprintf(stderr, "wpusim: --stats-out %s with no statistics (--quiet or --stats none): drop one of them\n",
                 stats_out);
-        return EXIT_USAGE;
+        goto out;
     }
+    catch_stop_signals();
     /* Open every output before simulating: a bad path must not cost a run. */
-    FILE *stats_file = stdout;
-    if (stats_out && strcmp(stats_out, "-") && !(stats_file = fopen(stats_out, "w"))) {
-        fprintf(stderr, "wpusim: --stats-out %s: cannot open for writing: %s\n", stats_out, strerror(errno));
-        return EXIT_USAGE;
-    }
+    if (strcmp(stats_fmt, "none") && out_open(&stats, "--stats-out", stats_out ? stats_out : "-", "w") < 0) goto out;
     if (dump_path) {
-        FILE *probe = fopen(dump_path, "wb");
-        if (!probe) {
-            fprintf(stderr, "wpusim: --dump %s: cannot open for writing: %s\n", dump_path, strerror(errno));
-            return EXIT_USAGE;
-        }
-        fclose(probe);
+        if (out_open(&dump, "--dump", dump_path, "wb") < 0) goto out;
+        /* wsim_dump_results writes the file (the temporary) by name */
+        if (dump.f != stdout) fclose(dump.f);
+        dump.f = NULL;
     }
-    wsim_t *s = wsim_create(&cfg, elf, err, sizeof err);
+    s = wsim_create(&cfg, elf, err, sizeof err);
     if (!s) {
         fprintf(stderr, "wpusim: %s\n", err);
-        return EXIT_USAGE;
+        goto out;
     }
     if (dump_path && !wsim_has_results(s)) {
         fprintf(stderr, "wpusim: --dump: %s registers no results (no WSIM_RESULT records)\n", elf);
-        wsim_destroy(s);
-        return EXIT_USAGE;
+        goto out;
     }
     if (dump_cfg) {
         wsim_dump_cfg(s, stdout);
-        wsim_destroy(s);
-        return 0;
+        rc = EXIT_PASS;
+        goto out;
     }
-    FILE *record = NULL;
     if (record_wst) {
         if (!cfg.dws) {
             fprintf(stderr, "wpusim: --record-block wst: there is no warp-split table with dws = off; choose a "
                             "policy, e.g. --policy DWS.ReviveSplit\n");
-            wsim_destroy(s);
-            return EXIT_USAGE;
+            goto out;
         }
         if (!(record = strcmp(record_wst, "-") ? fopen(record_wst, "w") : stdout)) {
             fprintf(stderr, "wpusim: --record-block wst=%s: cannot open for writing: %s\n", record_wst, strerror(errno));
-            wsim_destroy(s);
-            return EXIT_USAGE;
+            goto out;
         }
         wsim_set_record(s, "wst", record);
     }
-    FILE *trace = NULL;
     if (trace_path) {
         trace = strcmp(trace_path, "-") ? fopen(trace_path, "w") : stdout;
         if (!trace) {
-            fprintf(stderr, "wpusim: --trace %s: cannot open for writing\n", trace_path);
-            wsim_destroy(s);
-            return EXIT_USAGE;
+            fprintf(stderr, "wpusim: --trace %s: cannot open for writing: %s\n", trace_path, strerror(errno));
+            goto out;
         }
         wsim_set_trace(s, trace);
     }
 
+    running = s;
+    if (stop_signal) wsim_request_stop(s); /* a signal while loading */
     wsim_status_t st = wsim_run(s);
-    fflush(stdout);
-    if (trace && trace != stdout) fclose(trace);
-    if (record && record != stdout) fclose(record);
+    running = NULL;
+    flush_stdout(); /* the kernel's output before the reports on stderr */
+    /* the run ended at a cycle boundary: the trace ends with a whole line */
+    int lost = 0; /* an output could not be written */
+    if (trace) lost |= close_named(trace, "--trace", trace_path) < 0;
+    if (record) lost |= close_named(record, "--record-block", record_arg) < 0;
+    trace = record = NULL;
 
-    int rc = EXIT_PASS;
+    if (st == WSIM_INTERRUPTED)
+        fprintf(stderr, "wpusim: interrupted by %s at cycle %llu; the statistics are those so far\n",
+                stop_signal == SIGTERM ? "SIGTERM" : "SIGINT", (unsigned long long)wsim_cycles(s));
     if (st == WSIM_MAX_CYCLES)
         fprintf(stderr, "wpusim: stopped at max_cycles = %llu before every thread finished; raise it with "
                         "--max-cycles N (0 = no limit)\n", (unsigned long long)wsim_cycles(s));
-    if (st != WSIM_DONE) rc = EXIT_STOPPED;
-    else if (!wsim_all_passed(s)) rc = EXIT_THREADS_FAILED;
+    rc = st == WSIM_INTERRUPTED ? 128 + (stop_signal == SIGTERM ? SIGTERM : SIGINT)
+       : st != WSIM_DONE ? EXIT_STOPPED : wsim_all_passed(s) ? EXIT_PASS : EXIT_THREADS_FAILED;
     wsim_print_failures(s, stderr);
 
-    if (dump_path && wsim_dump_results(s, dump_path, err, sizeof err) < 0) {
-        fprintf(stderr, "wpusim: --dump: %s\n", err);
-        if (rc == EXIT_PASS) rc = EXIT_USAGE;
-    }
-    if (strcmp(stats_fmt, "none")) {
-        wsim_print_stats(s, stats_file, !strcmp(stats_fmt, "json"));
-        if (stats_file != stdout && fclose(stats_file) != 0) {
-            fprintf(stderr, "wpusim: --stats-out %s: write failed\n", stats_out);
-            if (rc == EXIT_PASS) rc = EXIT_USAGE;
+    if (dump_path) {
+        if (wsim_dump_results(s, dump.tmp ? dump.tmp : dump_path, err, sizeof err) < 0) {
+            fprintf(stderr, "wpusim: --dump: %s\n", err);
+            out_discard(&dump);
+            lost = 1;
+        } else {
+            lost |= out_commit(&dump) < 0;
         }
     }
+    if (stats.f) {
+        wsim_print_stats(s, stats.f, !strcmp(stats_fmt, "json"));
+        lost |= out_commit(&stats) < 0;
+    }
+    if (lost && rc == EXIT_PASS) rc = EXIT_USAGE;
+out:
+    /* a run that did not finish its outputs leaves existing files as they were */
+    out_discard(&stats);
+    out_discard(&dump);
+    if (trace && trace != stdout) fclose(trace);
+    if (record && record != stdout) fclose(record);
+    running = NULL;
     wsim_destroy(s);
+    free(configs);
+    free(sets);
+    if (close_output(stdout, "standard output") < 0 && rc == EXIT_PASS) rc = EXIT_USAGE;
     return rc;
 }

@@ -199,6 +199,54 @@ if head -n 1 "$T/trace1" | grep -Eq '^c=[0-9a-f]{12} u=000 w=000 pc=00010000 m=f
 else bad "trace line format: $(head -n 1 "$T/trace1")"; fi
 n_lines=$(wc -l <"$T/trace1")
 if [ "$n_lines" = "$(json_total "$T/stats1" warp_insts)" ]; then ok; else bad "trace has $n_lines lines, stats count $(json_total "$T/stats1" warp_insts) warp instructions"; fi
+# Outputs that cannot be written are errors, not silently truncated files.
+K=$B/kernels/mandel.elf
+for o in "--trace /dev/full" "--stats-out /dev/full" "--policy DWS.ReviveSplit --record-block wst=/dev/full"; do
+  run sim-full 60 "$SIM" $o --threads 64 "$K"
+  if [ $RC -eq 2 ] && grep -q "^wpusim: --${o##*--}: write failed: No space left on device$" "$ERR"; then ok
+  else bad "$o: want exit 2 and 'wpusim: --${o##*--}: write failed: No space left on device'; got $RC: $(head -c 300 "$ERR")"; fi
+done
+run sim-dump-full 60 "$SIM" --quiet --dump /dev/full --threads 64 "$K"
+if [ $RC -eq 2 ] && grep -q "^wpusim: --dump: /dev/full: write failed" "$ERR"; then ok
+else bad "--dump /dev/full: want exit 2 and a message; got $RC: $(head -c 300 "$ERR")"; fi
+for w in "--threads 64 $K" "--quiet $B/simtests/write.elf"; do # the statistics; the kernel's write ecall
+  run sim-stdout-full 60 bash -c '"$@" >/dev/full' _ "$SIM" $w
+  if [ $RC -eq 2 ] && grep -q "^wpusim: standard output: write failed: No space left on device$" "$ERR"; then ok
+  else bad "wpusim $w >/dev/full: want exit 2 and a message; got $RC: $(head -c 300 "$ERR")"; fi
+done
+# A run that cannot start leaves existing --stats-out and --dump files as
+# they were (outputs are written beside them and renamed into place).
+echo keep >"$T/keep.json"; echo keep >"$T/keep.bin"
+for why in "$T/nonexistent.elf" "--set stack_top=0x20000 --threads 1 --set stack_size=65536 $K" "--dump-cfg $K"; do
+  run sim-keep 30 "$SIM" --stats json --stats-out "$T/keep.json" --dump "$T/keep.bin" $why
+  if [ "$(cat "$T/keep.json" "$T/keep.bin")" = "keep
+keep" ] && [ -z "$(find "$T" -maxdepth 1 -name '*.wpusim-*')" ]; then ok
+  else bad "wpusim ... $why (exit $RC) changed an existing --stats-out or --dump file or left a temporary: $(ls "$T" | grep -e keep -e wpusim- | tr '\n' ' ')"; fi
+done
+run sim-replace 60 "$SIM" --stats json --stats-out "$T/keep.json" --dump "$T/keep.bin" --threads 64 "$K"
+if [ $RC -eq 0 ] && grep -q '"status": "done"' "$T/keep.json" && [ "$(stat -c %s "$T/keep.bin")" -gt 5 ] \
+   && [ -z "$(find "$T" -maxdepth 1 -name '*.wpusim-*')" ]; then ok
+else bad "a finished run must replace --stats-out and --dump files: exit $RC $(head -c 200 "$ERR")"; fi
+# SIGINT / SIGTERM stop the run at the end of a cycle: the statistics so far
+# (status "interrupted") replace an existing --stats-out file, the trace
+# ends with a whole line (one per counted instruction), exit 130 / 143.
+# (100,000-cycle memory, every cycle stepped: the run would take minutes;
+# the signal comes once the trace shows it under way.)
+for sig in INT TERM; do
+  echo old >"$T/int.json"; echo old >"$T/int.bin"
+  timeout 120 "$SIM" --stats json --stats-out "$T/int.json" --dump "$T/int.bin" --trace "$T/int.trace" --arg 16384 \
+    --set memory=fixed --set mem_latency=100000 --set skip_idle=0 "$B/kernels/collatz.elf" >/dev/null 2>"$T/int.err" &
+  pid=$!
+  for i in $(seq 100); do [ -s "$T/int.trace" ] && break; sleep 0.1; done # the run is under way
+  kill -$sig $pid; wait $pid; RC=$?
+  want=$((128 + $(kill -l $sig)))
+  if [ $RC -eq $want ] && grep -q '"status": "interrupted"' "$T/int.json" \
+     && grep -Eq "^wpusim: interrupted by SIG$sig at cycle [1-9][0-9]*; the statistics are those so far$" "$T/int.err" \
+     && [ "$(wc -l <"$T/int.trace")" = "$(json_total "$T/int.json" warp_insts)" ] && [ "$(tail -c 1 "$T/int.trace" | od -An -c | tr -d ' ')" = '\n' ] \
+     && [ "$(stat -c %s "$T/int.bin")" = 589824 ]; then ok
+  else bad "SIG$sig: want exit $want, status interrupted, a whole trace, the results; got $RC, $(grep -m1 status "$T/int.json"), $(wc -l <"$T/int.trace") trace lines for $(json_total "$T/int.json" warp_insts) instructions: $(head -c 300 "$T/int.err")"; fi
+  rm -f "$T/int.trace"
+done
 
 # ---------------------------------------------------------------- memory hierarchy
 # Microbenchmarks whose counts follow from the configuration alone
@@ -281,7 +329,24 @@ expect_load_error() { # NAME FILE MESSAGE(regex, after "wpusim: FILE: ")
   else bad "$1: want exit 2 and 'wpusim: $2: $3'; got $RC: $(cat "$ERR")"; fi
 }
 expect_load_error missing "$T/nonexistent.elf" "cannot open: No such file or directory"
-mkdir -p "$T/adir.elf"; expect_load_error directory "$T/adir.elf" "read error: Is a directory"
+mkdir -p "$T/adir.elf"; expect_load_error directory "$T/adir.elf" "not a regular file \(a directory\); wpusim loads an ELF executable"
+# The loader reads the header and then only what it names, never a file
+# whole: a device or an absurd size is one line, fast, in 1 GB of address space.
+expect_load_error_lim() { # NAME FILE MESSAGE(regex)
+  run "bad-$1" 30 bash -c 'ulimit -v 1000000 && exec "$@"' _ "$SIM" "$2"
+  if [ $RC -eq 2 ] && [ "$(wc -l <"$ERR")" -eq 1 ] && grep -Eq "^wpusim: $2: $3\$" "$ERR"; then ok
+  else bad "$1 (in 1 GB): want exit 2 and 'wpusim: $2: $3'; got $RC: $(head -c 300 "$ERR")"; fi
+}
+expect_load_error_lim dev-zero /dev/zero "not a regular file \(a character device\); wpusim loads an ELF executable"
+mkfifo "$T/fifo.elf"; expect_load_error_lim fifo "$T/fifo.elf" "not a regular file \(a pipe or FIFO\); wpusim loads an ELF executable"
+# a 3 GB sparse file whose data segment claims 1.25 GiB of it
+cp "$GOOD" "$T/huge.elf"; truncate -s 3G "$T/huge.elf"; poke "$T/huge.elf" 100 00 00 00 50 00 00 00 50
+expect_load_error_lim huge-data "$T/huge.elf" "segments hold 1280 MiB of file data \(to segment 1\); wpusim loads at most 1024 MiB"
+rm -f "$T/huge.elf"
+# a symbol table of 2 GB in a sparse file (section 4's size at 0x2170 + 4 x 40 + 20)
+cp "$GOOD" "$T/hugesym.elf"; truncate -s 3G "$T/hugesym.elf"; poke "$T/hugesym.elf" $((0x2170 + 180)) 00 00 00 80
+expect_load_error_lim huge-symtab "$T/hugesym.elf" "symbol and string tables of 2048 MiB; wpusim reads at most 256 MiB of them"
+rm -f "$T/hugesym.elf"
 printf 'hello\n' >"$T/text.elf"; expect_load_error not-elf "$T/text.elf" "not an ELF file \(bad magic number\)"
 head -c 40 "$GOOD" >"$T/trunc40.elf"; expect_load_error trunc-header "$T/trunc40.elf" "truncated: 40 bytes, an ELF32 header needs 52"
 head -c 100 "$GOOD" >"$T/trunc100.elf"; expect_load_error trunc-phdr "$T/trunc100.elf" "truncated: program headers end at byte 148, file has 100 bytes"
@@ -338,6 +403,15 @@ expect_usage no-program "^wpusim: no program given" --quiet
 expect_usage two-programs "^wpusim: more than one program given" "$GOOD" "$GOOD"
 printf 'width = 8\n# comment\nwarps = 2 # trailing\nbogus = 3\n' >"$T/bad.cfg"
 expect_usage config-line "^wpusim: $T/bad.cfg:4: unknown configuration key 'bogus'" --config "$T/bad.cfg" "$GOOD"
+# a directory is not an empty configuration; a NUL byte does not end one
+mkdir -p "$T/cfgdir"
+expect_usage config-dir "^wpusim: $T/cfgdir: cannot read configuration: Is a directory$" --config "$T/cfgdir" "$GOOD"
+expect_usage policy-dir "^wpusim: $T/cfgdir: cannot read configuration: Is a directory$" --policy "$T/cfgdir" "$GOOD"
+printf 'width = 8\n\nwarps = 2\0bogus = 1\n' >"$T/nul.cfg"
+expect_usage config-nul "^wpusim: $T/nul.cfg:3: NUL byte; a configuration is text, key = value lines$" --config "$T/nul.cfg" "$GOOD"
+run opt-config-zero 30 bash -c 'ulimit -v 1000000 && exec "$@"' _ "$SIM" --config /dev/zero "$GOOD"
+if [ $RC -eq 2 ] && grep -q "^wpusim: /dev/zero:1: NUL byte; a configuration is text, key = value lines$" "$ERR"; then ok
+else bad "--config /dev/zero (in 1 GB): want exit 2 naming the NUL byte; got $RC: $(head -c 300 "$ERR")"; fi
 printf 'width = 8\n# comment\nwarps = 2 # trailing\n' >"$T/good.cfg"
 run opt-config 30 "$SIM" --config "$T/good.cfg" --set warps=3 --print-config
 if [ $RC -eq 0 ] && grep -Eq '^warp_size += 8 +#' "$OUT" && grep -Eq '^lanes += 8 +#' "$OUT" \
@@ -374,6 +448,10 @@ for opt in --config --set --threads --seed --arg --max-cycles --stats --stats-ou
   grep -q -- "^  $opt" "$OUT" || { helpok=0; bad "--help does not document $opt"; }
 done
 [ $helpok = 1 ] && [ $RC -eq 0 ] && ok
+# The CSR table of docs/abi.md is generated from cmodel/csr.def, which also
+# gives the executor, the disassembler and warpsplit.h their CSRs.
+run opt-csr-doc 30 python3 scripts/csr_table.py --check docs/abi.md
+if [ $RC -eq 0 ]; then ok; else bad "CSR table: $(head -c 300 "$ERR")"; fi
 run opt-version 30 "$SIM" --version
 if [ $RC -eq 0 ] && grep -Eq '^wpusim [0-9]+\.[0-9]+\.[0-9]+$' "$OUT"; then ok; else bad "--version: $(cat "$OUT")"; fi
 
@@ -538,6 +616,42 @@ if [ ! -x "$ASAN" ]; then bad "no sanitizer build at $ASAN"; else
     elif [ $RC -eq 124 ] || [ $RC -ge 128 ]; then bad "$name under ASan/UBSan: exit $RC (timeout or signal)"
     else ok; fi
   done
+  # Every option and configuration error: exit 2 and nothing leaked
+  # (LeakSanitizer turns a leak into exit 1).
+  printf 'bogus = 1\n' >"$T/asan-bad.cfg"; mkdir -p "$T/asan-dir"
+  n=0
+  while read -r args; do
+    n=$((n + 1))
+    run "asan-opt-$n" 60 "$ASAN" $args
+    if [ $RC -eq 2 ] && ! grep -q "Sanitizer\|runtime error" "$ERR" && grep -q '^wpusim: ' "$ERR"; then ok
+    else bad "wpusim $args under ASan: want exit 2 and one error; got $RC: $(grep -m3 'Sanitizer\|runtime error\|^wpusim' "$ERR")"; fi
+  done <<EOF
+--bogus $GOOD
+--seed
+--set width=0 $GOOD
+--set nope=1 $GOOD
+--set width $GOOD
+--stats xml $GOOD
+--record-block bogus $GOOD
+--config nope $GOOD
+--config $T/asan-bad.cfg $GOOD
+--config $T/asan-dir $GOOD
+--policy DWS.Nope $GOOD
+--config lwm --policy DWS.ReviveSplit $GOOD
+--print-config --set l2_line=96
+--threads 1000000 $GOOD
+--quiet
+$GOOD $GOOD
+--quiet --stats-out $T/asan.json $GOOD
+--stats-out /nonexistent/s.json $GOOD
+--dump /nonexistent/d.bin $GOOD
+--dump $T/asan.bin $GOOD
+--trace /nonexistent/t.txt $GOOD
+--record-block wst=$T/asan.wst $GOOD
+--set stack_top=0x20000 --threads 1 --set stack_size=65536 $GOOD
+--stats-out $T/asan.json $T/nonexistent.elf
+--trace /dev/full --threads 64 $B/kernels/mandel.elf
+EOF
   for f in "$T"/*.elf; do
     run "asan-bad-$(basename "$f")" 60 "$ASAN" --quiet --threads 2 "$f"
     if grep -q "Sanitizer\|runtime error" "$ERR"; then bad "$(basename "$f") under ASan/UBSan: $(grep -m3 'Sanitizer\|runtime error' "$ERR")"

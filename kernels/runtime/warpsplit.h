@@ -74,16 +74,15 @@ struct wsim_result {
         wsim_v_;                                                                          \
     })
 
-WSIM_INLINE unsigned wsim_tid(void) { return WSIM_CSR_READ(0xF14); }      /* mhartid */
-WSIM_INLINE unsigned wsim_lane(void) { return WSIM_CSR_READ(0xCC0); }     /* wsim.lane */
-WSIM_INLINE unsigned wsim_warp(void) { return WSIM_CSR_READ(0xCC1); }     /* wsim.warp: slot */
-WSIM_INLINE unsigned wsim_wpu(void) { return WSIM_CSR_READ(0xCC2); }      /* wsim.wpu */
-WSIM_INLINE unsigned wsim_width(void) { return WSIM_CSR_READ(0xCC3); }    /* wsim.width */
-WSIM_INLINE unsigned wsim_warps(void) { return WSIM_CSR_READ(0xCC4); }    /* wsim.warps */
-WSIM_INLINE unsigned wsim_wpus(void) { return WSIM_CSR_READ(0xCC5); }     /* wsim.wpus */
-WSIM_INLINE unsigned wsim_nthreads(void) { return WSIM_CSR_READ(0xCC6); } /* wsim.nthreads */
-WSIM_INLINE unsigned wsim_seed(void) { return WSIM_CSR_READ(0xCC7); }     /* wsim.seed */
-WSIM_INLINE unsigned wsim_arg(void) { return WSIM_CSR_READ(0xCC8); }      /* wsim.arg */
+/* wsim_tid() (mhartid), wsim_lane(), wsim_warp() (the warp slot), wsim_wpu(),
+ * wsim_width(), wsim_warps(), wsim_wpus(), wsim_nthreads(), wsim_seed(), wsim_arg():
+ * one csrr each, from the CSR table (cmodel/csr.def, docs/abi.md). */
+#define CSR(num, name, access, ...)
+#define CSR_API(num, name, fn, ...) \
+    WSIM_INLINE unsigned wsim_##fn(void) { return WSIM_CSR_READ(num); }
+#include "../../cmodel/csr.def"
+#undef CSR
+#undef CSR_API
 
 /* Global barrier (wsim.bar = 0x0000000B): waits for every live thread; memory written
  * before it is visible after it.  Reach it in convergent code (all threads of a warp
@@ -158,6 +157,13 @@ WSIM_INLINE unsigned wsim_wpus(void) { return wsim_host.wpus; }
 WSIM_INLINE unsigned wsim_nthreads(void) { return wsim_host.nthreads; }
 WSIM_INLINE unsigned wsim_seed(void) { return wsim_host.seed; }
 WSIM_INLINE unsigned wsim_arg(void) { return wsim_host.arg; }
+/* Every accessor of cmodel/csr.def must exist here too: one that does not is
+ * "declared 'static' but never defined" (-Wunused-function, an error here). */
+#define CSR(num, name, access, ...)
+#define CSR_API(num, name, fn, ...) static unsigned wsim_##fn(void);
+#include "../../cmodel/csr.def"
+#undef CSR
+#undef CSR_API
 
 /* The marker tells host_runner that this kernel calls wsim_barrier(): it then runs every
  * thread on its own context; kernels without it run directly, at native speed. */
