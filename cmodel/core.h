@@ -142,20 +142,21 @@ struct wsim {
 /* What one SIMD instruction did, as the functional core reports it
  * (exec.c): the pipeline and the mechanisms act on it; the core itself
  * never calls up into them. */
+enum { /* exec_report_t.ev: which of its masks hold something (the others are not set) */
+    EXEC_EXITED = 1, EXEC_FAULTED = 2, EXEC_RETURNED = 4, EXEC_BARRIER = 8, EXEC_DIVERGED = 16,
+};
 typedef struct exec_report {
     int cls;          /* ISA_CLASS_* of the instruction (ILLEGAL: no code) */
-    uint8_t nocode;   /* no instruction at pc: every lane faulted, nothing else happened */
     uint32_t pc;      /* where the group was */
     rstack_t *rs;     /* the stack it ran on */
-    wmask_t done;     /* lanes that completed the instruction */
-    wmask_t exited;   /* lanes that ran exit (code in their a0) */
-    wmask_t faulted;  /* lanes that faulted (reported already) */
+    unsigned ev;      /* EXEC_*: what happened besides the plain execution */
+    wmask_t exited;   /* lanes that ran exit (code in their a0) and left the stacks */
+    wmask_t faulted;  /* lanes that faulted (reported already) and left the stacks */
     wmask_t returned; /* split lanes that returned past their own stack (to a call
                          made before the split): they moved to the warp's stack */
     wmask_t barrier;  /* lanes that arrived at a barrier */
-    uint8_t diverged; /* a conditional branch went both ways: taken and fall wait for
-                         the pipeline to split the group or push the stack */
-    wmask_t taken, fall;
+    wmask_t taken, fall; /* a conditional branch went both ways: the stack is not
+                         updated; the pipeline splits the group or pushes it */
 } exec_report_t;
 
 /* One issue, for the mechanisms: the instruction, its report, what the
@@ -176,10 +177,14 @@ typedef struct issue {
 
 /* exec.c, the functional core: execute the running group of g (d: its
  * pre-decoded instruction, NULL: no code at its PC) and update its stack,
- * except for a divergent branch, which it leaves to the pipeline. Then
- * exec_retire() ends the instruction (lanes that left go off the stacks). */
+ * except for a divergent branch, which it leaves to the pipeline (which then
+ * counts the stack's depth: exec_count_depth). Lanes that exit or fault leave
+ * the stacks; the report says which. */
 void exec_issue(struct wsim *s, wpu_t *u, group_t *g, const isa_insn_t *d, exec_report_t *x);
-void exec_retire(struct wsim *s, wpu_t *u, group_t *g, const exec_report_t *x);
+static inline void exec_count_depth(wpu_t *u, const rstack_t *rs)
+{
+    if ((uint64_t)rs->max_depth > u->st.max_stack) u->st.max_stack = (uint64_t)rs->max_depth;
+}
 
 /* fault.c: report a faulting thread (once; up to fault_report_limit lines)
  * and mark it faulted. The caller takes it off its warp (warp_thread_leaves). */

@@ -198,7 +198,10 @@ void exec_issue(struct wsim *s, wpu_t *u, group_t *g, const isa_insn_t *d, exec_
     mem_t *mem = s->mem;
     wmask_t taken = wmask_none(), faulted = wmask_none(), gone = wmask_none();
 
-    *x = (exec_report_t){.cls = d ? d->cls : ISA_CLASS_ILLEGAL, .pc = pc, .rs = rs};
+    x->cls = d ? d->cls : ISA_CLASS_ILLEGAL; /* (only the masks that ev names are set) */
+    x->pc = pc;
+    x->rs = rs;
+    x->ev = 0;
     if (s->trace) trace_issue(s, w, pc, &m, d);
     u->st.warp_insts++;
     if (!d) {
@@ -207,7 +210,7 @@ void exec_issue(struct wsim *s, wpu_t *u, group_t *g, const isa_insn_t *d, exec_
                          pc < PROG_GUARD_END ? "in the null guard page" : "outside the program's code");
         group_remove(g, m);
         x->faulted = m;
-        x->nocode = 1;
+        x->ev = EXEC_FAULTED;
         return;
     }
 
@@ -244,7 +247,7 @@ void exec_issue(struct wsim *s, wpu_t *u, group_t *g, const isa_insn_t *d, exec_
         else if (!wmask_any(&fall)) rs_goto(rs, d->target);
         else { /* the pipeline splits the group or pushes its stack */
             u->st.div_branches++;
-            x->diverged = 1;
+            x->ev |= EXEC_DIVERGED;
             x->taken = taken;
             x->fall = fall;
         }
@@ -298,7 +301,8 @@ void exec_issue(struct wsim *s, wpu_t *u, group_t *g, const isa_insn_t *d, exec_
             if (wmask_any(&ok) && out) {
                 rs_remove(rs, ok);
                 rs_return(&w->rs, ok);
-                x->returned = wmask_or(x->returned, ok);
+                x->returned = ok;
+                x->ev |= EXEC_RETURNED;
             } else if (wmask_any(&ok)) {
                 rs_return(rs, ok);
             }
@@ -365,6 +369,7 @@ void exec_issue(struct wsim *s, wpu_t *u, group_t *g, const isa_insn_t *d, exec_
         u->st.barriers++;
         rs_goto(rs, pc + 4);
         x->barrier = ok;
+        x->ev |= EXEC_BARRIER;
         break;
     case ISA_CLASS_LOAD:
         u->st.loads++;
@@ -379,17 +384,10 @@ void exec_issue(struct wsim *s, wpu_t *u, group_t *g, const isa_insn_t *d, exec_
         break;
     }
 
-    x->done = wmask_andnot(m, faulted);
-    x->faulted = faulted;
-    x->exited = gone;
-}
-
-void exec_retire(struct wsim *s, wpu_t *u, group_t *g, const exec_report_t *x)
-{
-    (void)s;
-    if (x->nocode) return;
-    u->st.thread_insts += (uint64_t)wmask_count(&x->done);
-    wmask_t dead = wmask_or(x->faulted, x->exited);
-    if (wmask_any(&dead)) group_remove(g, dead);
-    if ((uint64_t)x->rs->max_depth > u->st.max_stack) u->st.max_stack = (uint64_t)x->rs->max_depth;
+    wmask_t done = wmask_andnot(m, faulted);
+    u->st.thread_insts += (uint64_t)wmask_count(&done);
+    if (wmask_any(&faulted)) x->faulted = faulted, x->ev |= EXEC_FAULTED;
+    if (wmask_any(&gone)) x->exited = gone, x->ev |= EXEC_EXITED;
+    if (x->ev & (EXEC_FAULTED | EXEC_EXITED)) group_remove(g, wmask_or(faulted, gone));
+    if (!(x->ev & EXEC_DIVERGED)) exec_count_depth(u, rs); /* (else once the pipeline pushed it) */
 }

@@ -32,6 +32,11 @@ wsim_t *wsim_create(const wsim_config_t *cfg, const char *elf_path, char *err, s
     }
 
     struct wsim *s = calloc(1, sizeof *s);
+    if (!s) {
+        program_free(p);
+        snprintf(err, errlen, "out of host memory creating the machine");
+        return NULL;
+    }
     s->cfg = c;
     s->prog = p;
     s->mem = mem_create();
@@ -52,27 +57,38 @@ wsim_t *wsim_create(const wsim_config_t *cfg, const char *elf_path, char *err, s
     s->nwpus = (int)c.wpus, s->nwarps = (int)c.warps;
     s->warp_size = (int)c.warp_size, s->lanes = (int)c.lanes;
     s->nthreads = (uint32_t)c.threads;
-    s->exit_code = calloc(s->nthreads, sizeof *s->exit_code);
-    s->instret = calloc(s->nthreads, sizeof *s->instret);
-    s->tstate = malloc(s->nthreads);
+/* every allocation of the machine's own state is checked: a clear error
+ * (wpusim exits 2), and what was allocated is freed */
+#define ALLOC(ptr, n, what)                                                                        \
+    do {                                                                                           \
+        if (!((ptr) = calloc((size_t)(n) ? (size_t)(n) : 1, sizeof *(ptr)))) {                     \
+            snprintf(err, errlen, "out of host memory: %llu bytes for %s (a smaller machine or fewer " \
+                     "threads)", (unsigned long long)((size_t)(n) * sizeof *(ptr)), what);          \
+            wsim_destroy(s);                                                                       \
+            return NULL;                                                                           \
+        }                                                                                          \
+    } while (0)
+    ALLOC(s->exit_code, s->nthreads, "the threads' exit codes");
+    ALLOC(s->instret, s->nthreads, "the threads' instruction counts");
+    ALLOC(s->tstate, s->nthreads, "the threads' states");
     memset(s->tstate, TS_PENDING, s->nthreads);
     s->live_threads = s->nthreads;
     s->total_warps = (int)((s->nthreads + (uint32_t)s->warp_size - 1) / (uint32_t)s->warp_size);
 
-    s->wpu = calloc((size_t)s->nwpus, sizeof *s->wpu);
+    ALLOC(s->wpu, s->nwpus, "the WPUs");
     for (int i = 0; i < s->nwpus; i++) {
         wpu_t *u = &s->wpu[i];
         u->id = i;
-        u->warp = calloc((size_t)s->nwarps, sizeof *u->warp);
+        ALLOC(u->warp, s->nwarps, "the warp slots");
         u->ngrp = c.dws ? (int)c.dws_entries : s->nwarps;
-        u->grp = calloc((size_t)u->ngrp, sizeof *u->grp);
-        u->avail = malloc((size_t)u->ngrp * sizeof *u->avail);
+        ALLOC(u->grp, u->ngrp, "the SIMD groups");
+        ALLOC(u->avail, u->ngrp, "the scheduler's view");
         for (int k = 0; k < u->ngrp; k++) {
             u->avail[k] = NEVER;
             u->grp[k].id = k;
             rs_init(&u->grp[k].own);
         }
-        u->key = calloc((size_t)u->ngrp, sizeof *u->key);
+        ALLOC(u->key, u->ngrp, "the scheduler's keys");
         u->sin.key = u->key;
         sched_config_t sc = {.slots = u->ngrp, .prio = c.dws && (c.dws_boost || c.scheduler == CFG_SCHEDULER_SWF)};
         if (sched_init(&u->sched, &sc, err, errlen) < 0) { /* config.def's ranges rule this out */
@@ -82,11 +98,12 @@ wsim_t *wsim_create(const wsim_config_t *cfg, const char *elf_path, char *err, s
         for (int k = 0; k < s->nwarps; k++) {
             warp_t *w = &u->warp[k];
             w->wpu = i, w->slot = k, w->gid = -1;
-            w->th = calloc((size_t)s->warp_size, sizeof *w->th);
             rs_init(&w->rs);
+            ALLOC(w->th, s->warp_size, "the threads' registers");
         }
         MECH_CALL(s, init_wpu, s, u);
     }
+#undef ALLOC
     return s;
 }
 
@@ -116,12 +133,12 @@ void wsim_set_record(wsim_t *s, const char *block, FILE *out)
 void wsim_destroy(wsim_t *s)
 {
     if (!s) return;
-    for (int i = 0; i < s->nwpus; i++) {
-        for (int k = 0; k < s->nwarps; k++) {
+    for (int i = 0; s->wpu && i < s->nwpus; i++) { /* (also a machine whose creation failed part-way) */
+        for (int k = 0; s->wpu[i].warp && k < s->nwarps; k++) {
             free(s->wpu[i].warp[k].th);
             rs_free(&s->wpu[i].warp[k].rs);
         }
-        for (int k = 0; k < s->wpu[i].ngrp; k++) rs_free(&s->wpu[i].grp[k].own);
+        for (int k = 0; s->wpu[i].grp && k < s->wpu[i].ngrp; k++) rs_free(&s->wpu[i].grp[k].own);
         free(s->wpu[i].warp);
         free(s->wpu[i].grp);
         free(s->wpu[i].avail);

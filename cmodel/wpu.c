@@ -56,8 +56,8 @@ static void memory_timing(struct wsim *s, wpu_t *u, group_t *g, const mem_result
  * barrier instruction's threads arrive. */
 static void threads_leave(struct wsim *s, warp_t *w, const exec_report_t *x)
 {
-    WMASK_FOREACH(x->faulted, lane) warp_thread_leaves(s, w, lane);
-    WMASK_FOREACH(x->exited, lane) {
+    if (x->ev & EXEC_FAULTED) WMASK_FOREACH(x->faulted, lane) warp_thread_leaves(s, w, lane);
+    if (x->ev & EXEC_EXITED) WMASK_FOREACH(x->exited, lane) {
         uint32_t tid = w->tid0 + (uint32_t)lane;
         s->exit_code[tid] = (int32_t)w->th[lane].x[10];
         s->tstate[tid] = TS_EXITED;
@@ -67,7 +67,8 @@ static void threads_leave(struct wsim *s, warp_t *w, const exec_report_t *x)
 
 /* One SIMD group of WPU u issues at s->cycle. mem: d is a load/store whose
  * lanes (mem_lanes: addresses in s->addr) are `lanes`. */
-static void issue(struct wsim *s, wpu_t *u, group_t *g, const isa_insn_t *d, int mem, wmask_t lanes)
+static inline __attribute__((always_inline)) void issue(struct wsim *s, wpu_t *u, group_t *g, const isa_insn_t *d,
+                                                       int mem, wmask_t lanes)
 {
     warp_t *w = g->w;
     /* A load/store reserves its way through the hierarchy first, so that the
@@ -77,8 +78,11 @@ static void issue(struct wsim *s, wpu_t *u, group_t *g, const isa_insn_t *d, int
     int timed = mem && wmask_any(&lanes);
     if (timed) memsys_access(&s->ms, u->id, s->cycle, s->addr, lanes, d->cls == ISA_CLASS_STORE, &r);
     exec_report_t x;
-    issue_t is = {.d = d, .x = &x, .r = timed ? &r : NULL};
+    issue_t is;
     if (s->nmech) { /* what the mechanisms compare against */
+        is.d = d;
+        is.x = &x;
+        is.r = timed ? &r : NULL;
         is.lanes_before = group_lanes(g);
         is.live_before = w->live;
         is.pc = rs_top(g->rs)->pc;
@@ -89,11 +93,12 @@ static void issue(struct wsim *s, wpu_t *u, group_t *g, const isa_insn_t *d, int
     /* the functional core executes; a divergent branch splits the group
      * (DWS) or pushes its stack */
     exec_issue(s, u, g, d, &x);
-    if (x.diverged && !mech_branch(s, u, g, d, x.pc, x.taken, x.fall))
-        rs_branch(x.rs, x.taken, x.fall, d->target, x.pc + 4, d->ipdom);
-    exec_retire(s, u, g, &x);
-    threads_leave(s, w, &x);
-    if (x.cls == ISA_CLASS_BARRIER) warp_barrier_arrive(s, g, x.barrier, x.pc);
+    if (x.ev & EXEC_DIVERGED) {
+        if (!mech_branch(s, u, g, d, x.pc, x.taken, x.fall)) rs_branch(x.rs, x.taken, x.fall, d->target, x.pc + 4, d->ipdom);
+        exec_count_depth(u, x.rs);
+    }
+    if (x.ev & (EXEC_FAULTED | EXEC_EXITED)) threads_leave(s, w, &x);
+    if (x.ev & EXEC_BARRIER) warp_barrier_arrive(s, g, x.barrier, x.pc);
 
     /* switch_on: the group keeps the pipeline until it accesses the cache
      * (access) or misses (miss); cycle: round-robin every cycle */
@@ -155,9 +160,8 @@ void wpu_account_stall(struct wsim *s, wpu_t *u, uint64_t n)
 static int pick(struct wsim *s, wpu_t *u, int prev)
 {
     sched_in_t *in = &u->sin;
-    for (int w = 0; w < (u->ngrp + 63) / 64; w++) in->ready[w] = 0;
-    for (int k = 0; k < u->ngrp; k++)
-        if (u->avail[k] <= s->cycle) in->ready[k >> 6] |= 1ull << (k & 63);
+    in->ready_at = u->avail;
+    in->now = s->cycle;
     in->retry = prev >= 0;
     in->prev = (uint16_t)(prev >= 0 ? prev : 0);
     if (u->sched.cfg.prio) mech_keys(s, u, u->key);

@@ -5,8 +5,11 @@
  * §5.6, which the pipeline turns into keys). It becomes the two-level fetch
  * arbiter's C model (004 §3.3) with large warps.
  *
- * Ports. Early inputs: ready (one bit per slot: the slot can issue now),
- * key (per slot, when cfg.prio: the lowest key wins), retry and prev. The
+ * Ports. Early inputs: ready (one bit per slot: the slot can issue now;
+ * the C struct carries it as each slot's first ready cycle and the cycle,
+ * ready[k] = ready_at[k] <= now, so that the bits are computed only where
+ * the search looks: the hot loop runs this once or twice per issue), key
+ * (per slot, when cfg.prio: the lowest key wins), retry and prev. The
  * output grant/grant_idx is combinational from them and the registered
  * last_q/stay_q:
  *   - first try of a clock (retry = 0): last_q if stay_q and it is ready,
@@ -29,7 +32,6 @@
 #include <stdint.h>
 
 #define SCHED_MAX_SLOTS 1024
-#define SCHED_WORDS (SCHED_MAX_SLOTS / 64)
 
 typedef struct sched_config {
     int slots; /* N, 1..1024: warps (Conv) or warp-split table entries (DWS) */
@@ -38,7 +40,8 @@ typedef struct sched_config {
 
 typedef struct sched_in {
     /* early inputs */
-    uint64_t ready[SCHED_WORDS]; /* bit k: slot k can issue this clock */
+    const uint64_t *ready_at;    /* [slots]: ready[k] = ready_at[k] <= now */
+    uint64_t now;
     const uint32_t *key;         /* [slots] (prio): lower first */
     uint8_t retry;               /* a retry within the clock, after prev */
     uint16_t prev;
@@ -67,7 +70,43 @@ typedef struct sched {
 /* Returns 0, or -1 with a message naming the bad parameter. */
 int sched_init(sched_t *t, const sched_config_t *cfg, char *err, size_t errlen);
 void sched_reset(sched_t *t);
-void sched_eval(const sched_t *t, const sched_in_t *in, sched_out_t *out);
-void sched_clock(sched_t *t, const sched_in_t *in);
+
+/* The evaluate and clock steps, inline: they run once or twice per issue. */
+static inline int sched_is_ready(const sched_in_t *in, int k) { return in->ready_at[k] <= in->now; }
+
+static inline void sched_eval(const sched_t *t, const sched_in_t *in, sched_out_t *out)
+{
+    const int n = t->cfg.slots;
+    const int from = in->retry ? in->prev : t->q.last;
+    out->grant = 0;
+    out->grant_idx = 0;
+    if (!in->retry && t->q.stay && sched_is_ready(in, t->q.last)) {
+        out->grant = 1;
+        out->grant_idx = t->q.last;
+        return;
+    }
+    /* round-robin order after `from`; with prio, the lowest key in that order */
+    uint32_t best_key = UINT32_MAX;
+    for (int i = 1, k = from; i <= n; i++) {
+        if (++k == n) k = 0;
+        if (!sched_is_ready(in, k)) continue;
+        if (!t->cfg.prio) {
+            out->grant = 1;
+            out->grant_idx = (uint16_t)k;
+            return;
+        }
+        if (in->key[k] < best_key) {
+            best_key = in->key[k];
+            out->grant = 1;
+            out->grant_idx = (uint16_t)k;
+        }
+    }
+}
+
+static inline void sched_clock(sched_t *t, const sched_in_t *in)
+{
+    if (in->upd) t->q.last = in->last;
+    if (in->stay_we) t->q.stay = in->stay;
+}
 
 #endif

@@ -55,6 +55,7 @@ extern const mech_ops_t dws_mech; /* mech/dws.c */
 
 static inline int mech_before_issue(struct wsim *s, wpu_t *u, group_t *g, const isa_insn_t *d)
 {
+    if (!s->nmech) return 0;
     MECH_EACH(s, m) if (m->before_issue && m->before_issue(s, u, g, d)) return 1;
     return 0;
 }
@@ -66,6 +67,7 @@ static inline int mech_branch(struct wsim *s, wpu_t *u, group_t *g, const isa_in
 }
 static inline int mech_busy(const struct wsim *s, const wpu_t *u)
 {
+    if (!s->nmech) return 0;
     MECH_EACH(s, m) if (m->busy && m->busy(u)) return 1;
     return 0;
 }
@@ -81,15 +83,17 @@ static inline int mech_keys(const struct wsim *s, const wpu_t *u, uint32_t *key)
 }
 static inline uint64_t mech_next_ready(const struct wsim *s, const wpu_t *u, uint64_t nr)
 {
+    if (!s->nmech) return nr;
     MECH_EACH(s, m) if (m->next_ready) nr = m->next_ready(s, u, nr);
     return nr;
 }
 static inline int mech_stalled(struct wsim *s, wpu_t *u)
 {
+    if (!s->nmech) return 0;
     MECH_EACH(s, m) if (m->stalled && m->stalled(s, u)) return 1;
     return 0;
 }
-#define MECH_CALL(s, hook, ...) do { MECH_EACH(s, m_) if (m_->hook) m_->hook(__VA_ARGS__); } while (0)
+#define MECH_CALL(s, hook, ...) do { if ((s)->nmech) MECH_EACH(s, m_) if (m_->hook) m_->hook(__VA_ARGS__); } while (0)
 #define MECH_CHECK(s, hook, ...) do { MECH_EACH(s, m_) if (m_->hook && m_->hook(__VA_ARGS__)) return 1; } while (0)
 
 #endif
