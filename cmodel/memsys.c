@@ -40,8 +40,7 @@ int memsys_init(memsys_t *m, const wsim_config_t *c, mem_t *mem, char *err, size
     m->xbar_latency = c->xbar_latency;
     m->l1d_mshr_reqs = (uint32_t)c->l1d_mshr_reqs;
     m->l2_mshr_reqs = (uint32_t)c->l2_mshr_reqs;
-    m->mhz = c->core_mhz;
-    m->xbar_mbps = c->xbar_mbps;
+    m->xbar_rate = rate_of(c->xbar_mbps, c->core_mhz);
     m->l1d_banks = (uint32_t)(c->l1d_banks ? c->l1d_banks : c->width);
     m->icache = c->l1i_size != 0;
     if (m->mode == MODE_FIXED) return 0;
@@ -147,14 +146,20 @@ int memsys_must_wait(memsys_t *m, int wpu, uint64_t now, const uint32_t *addr, w
 
 /* ---- crossbar: a latency and one shared data path of limited bandwidth ---- */
 
+/* A message leaving at cycle t, carrying `bytes` of data: the cycle it has
+ * arrived. The data path's occupancy is exact (dram.h): a transfer starts
+ * at the later of t + latency and the end of the previous one, to the tick,
+ * and is complete at the end of the cycle its last byte moves in. */
 static uint64_t xbar(memsys_t *m, uint64_t t, uint32_t bytes)
 {
-    uint64_t at = t + m->xbar_latency;
-    if (!bytes) return at;
-    uint64_t cycles = ((uint64_t)bytes * m->mhz + m->xbar_mbps - 1) / m->xbar_mbps;
-    if (m->xbar_free > at) at = m->xbar_free;
-    m->xbar_free = at + cycles;
-    return at + cycles;
+    uint64_t cyc = t + m->xbar_latency, tick = 0;
+    if (!bytes) return cyc;
+    if (m->xbar_cycle >= cyc) cyc = m->xbar_cycle, tick = m->xbar_tick;
+    tick += rate_ticks(m->xbar_rate, bytes);
+    cyc += tick / m->xbar_rate.tpc;
+    tick %= m->xbar_rate.tpc;
+    m->xbar_cycle = cyc, m->xbar_tick = tick;
+    return cyc + (tick != 0);
 }
 
 /* ---- bulksync data: each L1 line slot holds a copy of its line ---- */

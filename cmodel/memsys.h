@@ -66,8 +66,8 @@ typedef struct memsys {
     uint32_t l1d_banks;
     uint64_t l1d_latency, l1i_latency, l2_latency, xbar_latency, fixed_latency;
     uint32_t l1d_mshr_reqs, l2_mshr_reqs;
-    uint64_t mhz, xbar_mbps;
-    uint64_t xbar_free; /* crossbar data path: first free cycle */
+    rate_t xbar_rate;   /* crossbar data path: bytes/cycle = xbar_mbps/core_mhz */
+    uint64_t xbar_cycle, xbar_tick; /* it is free from xbar_cycle + xbar_tick/tpc */
     l1_t *l1d, *l1i;    /* [nwpus]; l1i tags unused when l1i_size = 0 */
     int icache;
     int flush_at_barrier;
