@@ -7,7 +7,11 @@
  * Functional-first: data lives in one memory and every access takes effect
  * at issue; this module only decides when each lane's access completes, with
  * a timestamp model — each request reserves the banks, MSHRs, crossbar and
- * DRAM bus it uses, in issue order, and gets its completion cycle at once. */
+ * DRAM bus it uses, in issue order, and gets its completion cycle at once.
+ * Each of these remembers the first cycle it is free, except the crossbar's
+ * data path: replies from the L2 and from memory come up at very different
+ * times, so it keeps a calendar of what each future cycle carries and a
+ * transfer takes the first capacity free from the cycle its data is there. */
 #ifndef WSIM_MEMSYS_H
 #define WSIM_MEMSYS_H
 
@@ -66,8 +70,14 @@ typedef struct memsys {
     uint32_t l1d_banks;
     uint64_t l1d_latency, l1i_latency, l2_latency, xbar_latency, fixed_latency;
     uint32_t l1d_mshr_reqs, l2_mshr_reqs;
-    rate_t xbar_rate;   /* crossbar data path: bytes/cycle = xbar_mbps/core_mhz */
-    uint64_t xbar_cycle, xbar_tick; /* it is free from xbar_cycle + xbar_tick/tpc */
+    /* crossbar data path: bytes/cycle = xbar_mbps/core_mhz, and a calendar
+     * of the ticks each cycle has carried so far (reservations are made at
+     * issue, for cycles in the future, not in the order they come up) */
+    rate_t xbar_rate;
+    uint32_t *xbar_used; /* ticks used in cycle c at [c & (xbar_size-1)], xbar_base <= c */
+    uint64_t xbar_size;  /* a power of two: the cycles the calendar holds */
+    uint64_t xbar_base;  /* first cycle held: earlier ones are past */
+    uint64_t xbar_full;  /* every cycle in [xbar_base, xbar_full) is full */
     l1_t *l1d, *l1i;    /* [nwpus]; l1i tags unused when l1i_size = 0 */
     int icache;
     int flush_at_barrier;
