@@ -48,6 +48,7 @@ int memsys_init(memsys_t *m, const wsim_config_t *c, mem_t *mem, char *err, size
         return -1;
     }
     m->l1d_banks = (uint32_t)(c->l1d_banks ? c->l1d_banks : c->width);
+    m->serial_miss = (int)c->l1d_serial_miss;
     m->icache = c->l1i_size != 0;
     if (m->mode == MODE_FIXED) return 0;
 
@@ -500,7 +501,10 @@ void memsys_access(memsys_t *m, int wpu, uint64_t now, const uint32_t *addr, wma
             }
             if (store && cl) { /* the pending line is in the tags already */
                 if (cl->state == LINE_S && m->mode == MODE_COHERENT) {
-                    uint8_t g; /* ask for ownership once the data is here */
+                    /* ask for ownership once the data is here (a request
+                     * made then: it does not queue at the port of
+                     * l1d_serial_miss, which orders requests as they issue) */
+                    uint8_t g;
                     uint64_t up = fetch_line(m, wpu, line, 0, 1, 1, ready, &g);
                     if (up > ready) ready = up;
                 }
@@ -518,6 +522,11 @@ void memsys_access(memsys_t *m, int wpu, uint64_t now, const uint32_t *addr, wma
             uint64_t start = t + m->l1d_latency;
             mshr_t *e = mshr_alloc(l1->mshr, l1->nmshr, &l1->next_mshr, start);
             if (e->fill > start) { start = e->fill; l1->st.mshr_full++; }
+            if (m->serial_miss) {
+                /* requests to the next level leave one a cycle, in order (001 §3.3) */
+                if (l1->port_free > start) { start = l1->port_free; l1->st.port_waits++; }
+                l1->port_free = start + 1;
+            }
             uint8_t grant;
             int upgrade = cl != NULL;
             ready = fetch_line(m, wpu, line, upgrade ? 0 : lsz, store, 1, start, &grant);

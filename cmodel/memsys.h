@@ -32,6 +32,7 @@
     X(mshr_merges)   /* misses merged into a pending MSHR */   \
     X(mshr_full)     /* requests that waited for a free MSHR */ \
     X(bank_conflicts) /* requests queued behind another in their bank */ \
+    X(port_waits)    /* requests to the next level queued behind another (l1d_serial_miss) */ \
     X(writebacks)    /* dirty lines written back */            \
     X(invalidations) /* lines invalidated by coherence or flush */ \
     X(downgrades)    /* M/E lines downgraded to S for a reader */ \
@@ -57,6 +58,7 @@ typedef struct l1 {
     mshr_t *mshr;
     int nmshr;
     uint64_t *bank_free; /* per bank: first cycle it can take the next request */
+    uint64_t port_free;  /* l1d_serial_miss: first cycle a request can leave for the next level */
     int next_mshr;       /* where the search for a free MSHR starts */
     uint32_t last_line;  /* I-cache: the line fetched last (MRU of its set) */
     uint64_t epoch;      /* I-cache: lines inserted so far */
@@ -68,6 +70,7 @@ typedef struct memsys {
     int mode;  /* 0 fixed, 1 coherent, 2 bulksync (config "memory") */
     int nwpus, width;
     uint32_t l1d_banks;
+    int serial_miss;    /* l1d_serial_miss: an L1 D sends one request a cycle */
     uint64_t l1d_latency, l1i_latency, l2_latency, xbar_latency, fixed_latency;
     uint32_t l1d_mshr_reqs, l2_mshr_reqs;
     /* crossbar data path: bytes/cycle = xbar_mbps/core_mhz, and a calendar
