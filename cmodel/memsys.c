@@ -40,9 +40,15 @@ int memsys_init(memsys_t *m, const wsim_config_t *c, mem_t *mem, char *err, size
     m->xbar_latency = c->xbar_latency;
     m->l1d_mshr_reqs = (uint32_t)c->l1d_mshr_reqs;
     m->l2_mshr_reqs = (uint32_t)c->l2_mshr_reqs;
-    m->mhz = c->core_mhz;
-    m->xbar_mbps = c->xbar_mbps;
+    m->xbar_rate = rate_of(c->xbar_mbps, c->core_mhz);
+    m->xbar_size = 1024;
+    m->xbar_used = calloc(m->xbar_size, sizeof *m->xbar_used);
+    if (!m->xbar_used) {
+        snprintf(err, errlen, "cannot allocate the crossbar calendar");
+        return -1;
+    }
     m->l1d_banks = (uint32_t)(c->l1d_banks ? c->l1d_banks : c->lanes);
+    m->serial_miss = (int)c->l1d_serial_miss;
     m->icache = c->l1i_size != 0;
     if (m->mode == MODE_FIXED) return 0;
 
@@ -104,6 +110,7 @@ void memsys_free(memsys_t *m)
     for (int i = 0; m->pl2 && i < m->nwpus; i++) cache_free(&m->pl2[i]);
     free(m->pl2);
     free(m->l2_mshr), free(m->l2_bank_free), free(m->sharers);
+    free(m->xbar_used);
     dram_free(&m->dram);
 }
 
@@ -147,14 +154,59 @@ int memsys_must_wait(memsys_t *m, int wpu, uint64_t now, const uint32_t *addr, w
 
 /* ---- crossbar: a latency and one shared data path of limited bandwidth ---- */
 
+/* The calendar must hold cycle c: double it until it does. */
+static int xbar_hold(memsys_t *m, uint64_t c)
+{
+    if (c - m->xbar_base < m->xbar_size) return 0;
+    uint64_t n = m->xbar_size;
+    while (c - m->xbar_base >= n) n *= 2;
+    uint32_t *u = calloc(n, sizeof *u);
+    if (!u) return -1;
+    for (uint64_t k = m->xbar_base; k < m->xbar_base + m->xbar_size; k++)
+        u[k & (n - 1)] = m->xbar_used[k & (m->xbar_size - 1)];
+    free(m->xbar_used);
+    m->xbar_used = u, m->xbar_size = n;
+    return 0;
+}
+
+/* Cycles before now can take no more data (every request starts at or
+ * after the cycle it is made in): drop them from the calendar. */
+static void xbar_retire(memsys_t *m, uint64_t now)
+{
+    if (now <= m->xbar_base) return;
+    if (now - m->xbar_base >= m->xbar_size) memset(m->xbar_used, 0, m->xbar_size * sizeof *m->xbar_used);
+    else
+        for (uint64_t c = m->xbar_base; c < now; c++) m->xbar_used[c & (m->xbar_size - 1)] = 0;
+    m->xbar_base = now;
+    if (m->xbar_full < now) m->xbar_full = now;
+}
+
+/* A message leaving at cycle t, carrying `bytes` of data: the cycle it has
+ * arrived. Its data moves from cycle t + latency on, in whatever capacity
+ * each cycle has left (a cycle carries bytes/cycle = tpc ticks), and has
+ * arrived at the end of the cycle its last byte moves in. Bandwidth is
+ * exact (dram.h); transfers share the path in the order their data comes
+ * up, not in the order they were reserved. */
 static uint64_t xbar(memsys_t *m, uint64_t t, uint32_t bytes)
 {
-    uint64_t at = t + m->xbar_latency;
-    if (!bytes) return at;
-    uint64_t cycles = ((uint64_t)bytes * m->mhz + m->xbar_mbps - 1) / m->xbar_mbps;
-    if (m->xbar_free > at) at = m->xbar_free;
-    m->xbar_free = at + cycles;
-    return at + cycles;
+    uint64_t c = t + m->xbar_latency;
+    if (!bytes) return c;
+    uint64_t left = rate_ticks(m->xbar_rate, bytes), tpc = m->xbar_rate.tpc;
+    if (c < m->xbar_full) c = m->xbar_full;
+    int from_full = c == m->xbar_full;
+    for (;; c++) {
+        if (xbar_hold(m, c) < 0) abort(); /* out of memory */
+        uint32_t *u = &m->xbar_used[c & (m->xbar_size - 1)];
+        uint64_t take = tpc - *u < left ? tpc - *u : left;
+        *u += (uint32_t)take;
+        left -= take;
+        if (!left) break;
+    }
+    if (from_full)
+        while (m->xbar_full - m->xbar_base < m->xbar_size &&
+               m->xbar_used[m->xbar_full & (m->xbar_size - 1)] == tpc)
+            m->xbar_full++;
+    return c + 1;
 }
 
 /* ---- bulksync data: each L1 line slot holds a copy of its line ---- */
@@ -405,6 +457,7 @@ void memsys_access(memsys_t *m, int wpu, uint64_t now, const uint32_t *addr, wma
         r->ready = now + m->fixed_latency;
         return;
     }
+    xbar_retire(m, now);
     l1_t *l1 = &m->l1d[wpu];
     uint32_t lsz = l1->tags.line;
     /* coalesce: one request per distinct line, in lane order */
@@ -448,7 +501,10 @@ void memsys_access(memsys_t *m, int wpu, uint64_t now, const uint32_t *addr, wma
             }
             if (store && cl) { /* the pending line is in the tags already */
                 if (cl->state == LINE_S && m->mode == MODE_COHERENT) {
-                    uint8_t g; /* ask for ownership once the data is here */
+                    /* ask for ownership once the data is here (a request
+                     * made then: it does not queue at the port of
+                     * l1d_serial_miss, which orders requests as they issue) */
+                    uint8_t g;
                     uint64_t up = fetch_line(m, wpu, line, 0, 1, 1, ready, &g);
                     if (up > ready) ready = up;
                 }
@@ -466,6 +522,11 @@ void memsys_access(memsys_t *m, int wpu, uint64_t now, const uint32_t *addr, wma
             uint64_t start = t + m->l1d_latency;
             mshr_t *e = mshr_alloc(l1->mshr, l1->nmshr, &l1->next_mshr, start);
             if (e->fill > start) { start = e->fill; l1->st.mshr_full++; }
+            if (m->serial_miss) {
+                /* requests to the next level leave one a cycle, in order (001 §3.3) */
+                if (l1->port_free > start) { start = l1->port_free; l1->st.port_waits++; }
+                l1->port_free = start + 1;
+            }
             uint8_t grant;
             int upgrade = cl != NULL;
             ready = fetch_line(m, wpu, line, upgrade ? 0 : lsz, store, 1, start, &grant);
@@ -497,6 +558,7 @@ void memsys_access(memsys_t *m, int wpu, uint64_t now, const uint32_t *addr, wma
 uint64_t memsys_ifetch(memsys_t *m, int wpu, uint32_t pc, uint64_t now, ifetch_slot_t *slot)
 {
     if (m->mode == MODE_FIXED || !m->icache) return now;
+    xbar_retire(m, now);
     l1_t *l1 = &m->l1i[wpu];
     uint32_t line = cache_line_of(&l1->tags, pc);
     if (slot->line == (line | 1)) { /* this group's own miss */

@@ -7,7 +7,11 @@
  * Functional-first: data lives in one memory and every access takes effect
  * at issue; this module only decides when each lane's access completes, with
  * a timestamp model — each request reserves the banks, MSHRs, crossbar and
- * DRAM bus it uses, in issue order, and gets its completion cycle at once. */
+ * DRAM bus it uses, in issue order, and gets its completion cycle at once.
+ * Each of these remembers the first cycle it is free, except the crossbar's
+ * data path: replies from the L2 and from memory come up at very different
+ * times, so it keeps a calendar of what each future cycle carries and a
+ * transfer takes the first capacity free from the cycle its data is there. */
 #ifndef WSIM_MEMSYS_H
 #define WSIM_MEMSYS_H
 
@@ -28,6 +32,7 @@
     X(mshr_merges)   /* misses merged into a pending MSHR */   \
     X(mshr_full)     /* requests that waited for a free MSHR */ \
     X(bank_conflicts) /* requests queued behind another in their bank */ \
+    X(port_waits)    /* requests to the next level queued behind another (l1d_serial_miss) */ \
     X(writebacks)    /* dirty lines written back */            \
     X(invalidations) /* lines invalidated by coherence or flush */ \
     X(downgrades)    /* M/E lines downgraded to S for a reader */ \
@@ -53,6 +58,7 @@ typedef struct l1 {
     mshr_t *mshr;
     int nmshr;
     uint64_t *bank_free; /* per bank: first cycle it can take the next request */
+    uint64_t port_free;  /* l1d_serial_miss: first cycle a request can leave for the next level */
     int next_mshr;       /* where the search for a free MSHR starts */
     uint32_t last_line;  /* I-cache: the line fetched last (MRU of its set) */
     uint64_t epoch;      /* I-cache: lines inserted so far */
@@ -64,10 +70,17 @@ typedef struct memsys {
     int mode;  /* 0 fixed, 1 coherent, 2 bulksync (config "memory") */
     int nwpus, width;
     uint32_t l1d_banks;
+    int serial_miss;    /* l1d_serial_miss: an L1 D sends one request a cycle */
     uint64_t l1d_latency, l1i_latency, l2_latency, xbar_latency, fixed_latency;
     uint32_t l1d_mshr_reqs, l2_mshr_reqs;
-    uint64_t mhz, xbar_mbps;
-    uint64_t xbar_free; /* crossbar data path: first free cycle */
+    /* crossbar data path: bytes/cycle = xbar_mbps/core_mhz, and a calendar
+     * of the ticks each cycle has carried so far (reservations are made at
+     * issue, for cycles in the future, not in the order they come up) */
+    rate_t xbar_rate;
+    uint32_t *xbar_used; /* ticks used in cycle c at [c & (xbar_size-1)], xbar_base <= c */
+    uint64_t xbar_size;  /* a power of two: the cycles the calendar holds */
+    uint64_t xbar_base;  /* first cycle held: earlier ones are past */
+    uint64_t xbar_full;  /* every cycle in [xbar_base, xbar_full) is full */
     l1_t *l1d, *l1i;    /* [nwpus]; l1i tags unused when l1i_size = 0 */
     int icache;
     int flush_at_barrier;

@@ -269,13 +269,64 @@ expect_eq "stream: L1 D accesses (one per SIMD load)" "$(memstat "$OUT" l1d acce
 expect_eq "stream: L1 D misses = lines touched (4 KiB / 128 B)" "$(memstat "$OUT" l1d misses)" 32
 # dws: a load that misses everywhere returns after L1 3 + crossbar 2 + L2 23 +
 # DRAM 100 + 128 B at 16 B/cycle 8 + crossbar 2 + 128 B at 57 B/cycle 3 = 141
-# cycles; each hop adds an addi and a bnez: 143 cycles a hop.
+# cycles: the line's 2.25 cycles on the idle crossbar start on a cycle
+# boundary, so its last byte moves in the third cycle (a completion rounds up
+# to the end of its cycle; occupancy does not); its one request leaves the
+# L1 at once (l1d_serial_miss queues nothing). Each hop adds an addi and a
+# bnez: 143 cycles a hop.
 memrun chase20 $one --set width=1 --threads 1 --arg 20 "$M/chase.elf"; c20=$(sed -n 's/^  "cycles": \([0-9]*\),$/\1/p' "$OUT")
 memrun chase40 $one --set width=1 --threads 1 --arg 40 "$M/chase.elf"; c40=$(sed -n 's/^  "cycles": \([0-9]*\),$/\1/p' "$OUT")
 expect_eq "pointer chase: cycles per hop" "$(( (c40 - c20) / 20 ))r$(( (c40 - c20) % 20 ))" "143r0"
 memrun chase-slow $one --set width=1 --threads 1 --arg 20 --set dram_latency=300 "$M/chase.elf"
 c20s=$(sed -n 's/^  "cycles": \([0-9]*\),$/\1/p' "$OUT")
 expect_eq "pointer chase: 200 more DRAM cycles a hop (and for the I-cache miss)" "$(( c20s - c20 ))" "$(( 21 * 200 ))"
+# Crossbar bandwidth (tests/mem/xbar.S): once the lines sit in the L2, each
+# pass of 3648 lines x 128 B keeps the 57 GB/s crossbar busy for exactly
+# 3648 x 128 / 57 = 8192 cycles (10944 when transfers rounded up to 3 cycles).
+cx=()
+for p in 2 3 4; do
+  memrun "xbar$p" --set warps=1 --threads 64 --arg $p "$M/xbar.elf"
+  cx[$p]=$(sed -n 's/^  "cycles": \([0-9]*\),$/\1/p' "$OUT")
+done
+expect_eq "crossbar: a pass of 3648 L2-hit lines (57 B/cycle)" "$(( cx[3] - cx[2] )) $(( cx[4] - cx[3] ))" "8192 8192"
+expect_eq "crossbar: every load misses in the L1" "$(memstat "$OUT" l1d misses)" $(( 4 * 3648 ))
+expect_eq "crossbar: the passes after the first hit in the L2" "$(memstat "$OUT" l2 hits)" $(( 3 * 3648 ))
+# Serialized requests to the next level (l1d_serial_miss; tests/mem/serial.S
+# and port.S derive each number): the cycles from a load's issue to its
+# warp's next instruction, from the trace.
+latency() { # latency TRACE WARP INSN: cycles from WARP's INSN to its next instruction
+  local c
+  c=$(grep "w=$2 " "$1" 2>/dev/null | grep -A1 -m1 "$3" | sed -n 's/^c=\([0-9a-f]*\) .*/\1/p' | tr '\n' ' ')
+  set -- $c
+  [ $# -eq 2 ] && echo $(( 16#$2 - 16#$1 ))
+}
+for s in 0 1; do
+  memrun "serial-mc-$s" --config maws-coherent $one --threads 8 --set l1d_serial_miss=$s \
+      --trace "$T/serial-mc-$s.trace" "$M/serial.elf"
+  memrun "serial-dws-$s" --config dws $one --threads 16 --set l1d_serial_miss=$s \
+      --trace "$T/serial-dws-$s.trace" "$M/serial.elf"
+  memrun "port-$s" --config maws-coherent --set wpus=1 --set warps=2 --threads 16 \
+      --set l1d_serial_miss=$s --trace "$T/port-$s.trace" "$M/port.elf"
+done
+expect_eq "maws-coherent, 8 lines from DRAM: serial, parallel" \
+  "$(latency "$T/serial-mc-1.trace" 000 "lw t5") $(latency "$T/serial-mc-0.trace" 000 "lw t5")" "395 395"
+expect_eq "maws-coherent, 8 lines from the L2: serial, parallel" \
+  "$(latency "$T/serial-mc-1.trace" 000 "lw t6") $(latency "$T/serial-mc-0.trace" 000 "lw t6")" "38 35"
+expect_eq "maws-coherent: requests that waited for the port, serial and parallel" \
+  "$(memstat "$T/mem-serial-mc-1.out" l1d port_waits) $(memstat "$T/mem-serial-mc-0.out" l1d port_waits)" "14 0"
+expect_eq "dws, 16 lines from DRAM: serial, parallel" \
+  "$(latency "$T/serial-dws-1.trace" 000 "lw t5") $(latency "$T/serial-dws-0.trace" 000 "lw t5")" "261 261"
+expect_eq "dws: requests that waited for the port, serial and parallel" \
+  "$(memstat "$T/mem-serial-dws-1.out" l1d port_waits) $(memstat "$T/mem-serial-dws-0.out" l1d port_waits)" "15 0"
+expect_eq "one port per L1: warp 1's load behind warp 0's, serial and parallel" \
+  "$(latency "$T/port-1.trace" 001 "lw t6") $(latency "$T/port-0.trace" 001 "lw t6")" "45 38"
+# The crossbar carries each transfer when its data comes up, not in the order
+# the model reserved it (tests/mem/overtake.S): an L2 hit issued a cycle
+# after a DRAM miss is back in 31 cycles, the miss in 339.
+memrun overtake --config maws-coherent --set wpus=1 --set warps=2 --set width=1 --threads 2 \
+    --trace "$T/overtake.trace" "$M/overtake.elf"
+expect_eq "crossbar: a DRAM miss, then an L2 hit a cycle later" \
+  "$(latency "$T/overtake.trace" 000 "lw t6") $(latency "$T/overtake.trace" 001 "lw t6")" "339 31"
 memrun banks $one --threads 16 "$M/banks.elf"
 expect_eq "bank conflicts: 15 queued requests per load, 2 loads" "$(memstat "$OUT" l1d bank_conflicts)" 30
 expect_eq "bank conflicts: second load hits" "$(memstat "$OUT" l1d hits)" 16
