@@ -24,7 +24,7 @@ static void usage(FILE *out)
             "2 bad usage, configuration or program, or an output that could not be written;\n"
             "3 stopped by max_cycles, a deadlock, the watchdog or a failed --check;\n"
             "130 / 143 interrupted by SIGINT / SIGTERM: the run stops at the end of the cycle, prints and\n"
-            "writes the statistics so far (status \"interrupted\") and the --dump results; a second\n"
+            "writes the statistics so far (status \"interrupted\") and the --dump results; a third\n"
             "signal ends it at once.\n"
             "\n"
             "options:\n"
@@ -229,8 +229,18 @@ static void out_discard(outfile_t *o)
 static volatile sig_atomic_t stop_signal;
 static wsim_t *volatile running; /* the machine a signal stops */
 
+static volatile sig_atomic_t stop_count;
+
+/* The first signal stops the run at the end of its cycle. `timeout`
+ * delivers one signal twice (to the command and to its process group), so
+ * only a third ends the process at once. */
 static void on_stop_signal(int sig)
 {
+    if (++stop_count >= 3) {
+        signal(sig, SIG_DFL);
+        raise(sig);
+        return;
+    }
     stop_signal = sig;
     wsim_t *s = running;
     if (s) wsim_request_stop(s);
@@ -241,7 +251,7 @@ static void catch_stop_signals(void)
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = on_stop_signal;
-    sa.sa_flags = SA_RESETHAND; /* a second signal ends the process at once */
+    sa.sa_flags = 0;
     sigemptyset(&sa.sa_mask);
     sigaction(SIGINT, &sa, NULL);
     sigaction(SIGTERM, &sa, NULL);

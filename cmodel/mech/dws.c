@@ -350,9 +350,11 @@ static void dws_after_issue(struct wsim *s, wpu_t *u, group_t *g, const issue_t 
     g->pend_hit = wmask_none();
     /* lanes that left g this issue without parking: exited, returned past its
      * stack, or went to the split it spawned on a branch */
-    wmask_t dead = wmask_andnot(live_before, w->live), returned = is->x->ev & EXEC_RETURNED ? is->x->returned : wmask_none(), left = wmask_or(returned, u->spawned);
+    wmask_t dead = wmask_andnot(live_before, w->live);
+    wmask_t returned = is->x->ev & EXEC_RETURNED ? is->x->returned : wmask_none();
+    wmask_t left = wmask_or(returned, u->spawned);
     u->spawned = wmask_none();
-    if (w->rs.depth == 0) return; /* the warp is done: sim.c frees or relaunches */
+    if (w->rs.depth == 0) return; /* the warp is done: the pipeline frees or relaunches its slot */
 
     if (is_split(g)) {
         wmask_t now = group_lanes(g);
