@@ -212,8 +212,9 @@ void warp_launch(struct wsim *s, int gid, wpu_t *u, warp_t *w, group_t *root, in
 void warp_thread_leaves(struct wsim *s, warp_t *w, int lane);
 void warp_barrier_arrive(struct wsim *s, group_t *g, wmask_t lanes, uint32_t pc);
 
-/* wpu.c: one clock of one WPU (docs/architecture.md has its order). */
-void wpu_clock(struct wsim *s, wpu_t *u);
+/* wpu.c: the clock of every WPU, one after another (docs/architecture.md has
+ * the order of one WPU's clock). */
+void wpu_clock_all(struct wsim *s);
 void wpu_account_stall(struct wsim *s, wpu_t *u, uint64_t n);
 
 /* check.c: --check's invariants of every warp; 1 with a message when one fails. */

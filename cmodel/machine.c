@@ -90,6 +90,7 @@ wsim_t *wsim_create(const wsim_config_t *cfg, const char *elf_path, char *err, s
         }
         ALLOC(u->key, u->ngrp, "the scheduler's keys");
         u->sin.key = u->key;
+        u->sin.ready_at = u->avail;
         sched_config_t sc = {.slots = u->ngrp, .prio = c.dws && (c.dws_boost || c.scheduler == CFG_SCHEDULER_SWF)};
         if (sched_init(&u->sched, &sc, err, errlen) < 0) { /* config.def's ranges rule this out */
             fprintf(stderr, "wpusim: internal: %s\n", err);
@@ -170,7 +171,7 @@ wsim_status_t wsim_run(wsim_t *s)
             if (report_watchdog(s)) { st = WSIM_DEADLOCK; break; }
             next_watch = s->cycle + s->cfg.watchdog / 4 + 1;
         }
-        for (int i = 0; i < s->nwpus; i++) wpu_clock(s, &s->wpu[i]);
+        wpu_clock_all(s);
         if (s->cfg.check) {
             char msg[2048];
             if (check_machine(s, msg, sizeof msg)) {

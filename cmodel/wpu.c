@@ -159,8 +159,7 @@ void wpu_account_stall(struct wsim *s, wpu_t *u, uint64_t n)
  * mechanism gives (DWS: the boosted laggard split, the shallowest split). */
 static int pick(struct wsim *s, wpu_t *u, int prev)
 {
-    sched_in_t *in = &u->sin;
-    in->ready_at = u->avail;
+    sched_in_t *in = &u->sin; /* (in->ready_at is u->avail, set at creation) */
     in->now = s->cycle;
     in->retry = prev >= 0;
     in->prev = (uint16_t)(prev >= 0 ? prev : 0);
@@ -181,7 +180,7 @@ static void clock_blocks(struct wsim *s, wpu_t *u, int last)
     MECH_CALL(s, clock, s, u);
 }
 
-void wpu_clock(struct wsim *s, wpu_t *u)
+static inline __attribute__((always_inline)) void wpu_clock(struct wsim *s, wpu_t *u)
 {
     if (u->next_ready > s->cycle) { /* nothing can issue: skip the look */
         wpu_account_stall(s, u, 1);
@@ -228,4 +227,11 @@ void wpu_clock(struct wsim *s, wpu_t *u)
     if (issued == 1) return;
     if (!issued) wpu_refresh_next_ready(s, u);
     wpu_account_stall(s, u, 1);
+}
+
+/* The clock of every WPU, in order (the machine's loop calls this once a
+ * cycle; the per-WPU clock is inlined here). */
+void wpu_clock_all(struct wsim *s)
+{
+    for (int i = 0; i < s->nwpus; i++) wpu_clock(s, &s->wpu[i]);
 }
