@@ -107,6 +107,7 @@ struct wsim {
     int private_data; /* bulksync: loads and stores go through the WPU's L1 copy */
     int nwpus, nwarps;
     int warp_size, lanes; /* threads per warp; SIMD lanes (equal until large warps) */
+    uint64_t stack_lo;    /* the thread stacks: [stack_lo, cfg.stack_top) */
     uint32_t nthreads;
     wpu_t *wpu;
 

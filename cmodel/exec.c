@@ -14,8 +14,23 @@
 /* Why a lane stopped inside the per-lane loop. */
 enum {
     LF_NONE, LF_LOAD_MISALIGNED, LF_STORE_MISALIGNED, LF_LOAD_GUARD, LF_STORE_GUARD,
-    LF_BAD_RM, LF_CSR,
+    LF_BAD_RM, LF_CSR, LF_STORE_CODE, LF_STACK,
 };
+
+/* A store's address that is not the thread's to write: into the code (which
+ * is decoded once, at load: self-modifying code is not modelled), or into
+ * the stacks but outside the thread's own (its stack overflowed into its
+ * neighbour's, or it writes another thread's). */
+static inline int store_code(const struct wsim *s, uint32_t a)
+{
+    return a - s->prog->code_lo < s->prog->code_hi - s->prog->code_lo && program_insn(s->prog, a & ~3u);
+}
+static inline int store_other_stack(const struct wsim *s, const warp_t *w, int lane, uint32_t a)
+{
+    if (a < s->stack_lo || a >= s->cfg.stack_top) return 0;
+    uint64_t top = s->cfg.stack_top - (uint64_t)(w->tid0 + (uint32_t)lane) * s->cfg.stack_size;
+    return a >= top || a < top - s->cfg.stack_size;
+}
 
 static inline uint32_t rv_div(uint32_t a, uint32_t b)
 {
@@ -92,6 +107,8 @@ static int csr_access(const struct wsim *s, const warp_t *w, int lane, thread_t 
     s->addr[lane] = a_;                                                             \
     if (a_ & ((size) - 1)) { LANE_FAULT(LF_STORE_MISALIGNED); continue; }            \
     if (a_ < PROG_GUARD_END) { LANE_FAULT(LF_STORE_GUARD); continue; }              \
+    if (store_code(s, a_)) { LANE_FAULT(LF_STORE_CODE); continue; }                 \
+    if (store_other_stack(s, w, lane, a_)) { LANE_FAULT(LF_STACK); continue; }      \
     if (s->private_data) memsys_write(&s->ms, w->wpu, a_, val, size);             \
     else mem_write(mem, a_, val, size)
 #define CSR_OP(op, val, write)                                                      \
@@ -108,6 +125,24 @@ static void lane_fault_message(struct wsim *s, const warp_t *w, int lane, uint32
     case LF_STORE_MISALIGNED: fault_report(s, w, lane, pc, "misaligned store to 0x%08x", a); break;
     case LF_LOAD_GUARD: fault_report(s, w, lane, pc, "load from 0x%08x in the null guard page", a); break;
     case LF_STORE_GUARD: fault_report(s, w, lane, pc, "store to 0x%08x in the null guard page", a); break;
+    case LF_STORE_CODE:
+        fault_report(s, w, lane, pc, "store to 0x%08x in the code (code is decoded once, at load: self-modifying "
+                     "code is not supported)", a);
+        break;
+    case LF_STACK: {
+        uint64_t top = s->cfg.stack_top - (uint64_t)(w->tid0 + (uint32_t)lane) * s->cfg.stack_size;
+        uint32_t sp = t->x[2];
+        if (a < top - s->cfg.stack_size && sp < top)
+            fault_report(s, w, lane, pc, "stack overflow: store to 0x%08x below the thread's stack 0x%08llx-0x%08llx "
+                         "(sp 0x%08x, %llu bytes deep; raise stack_size)", a,
+                         (unsigned long long)(top - s->cfg.stack_size), (unsigned long long)top - 1, sp,
+                         (unsigned long long)(top - sp));
+        else
+            fault_report(s, w, lane, pc, "store to 0x%08x in another thread's stack (this thread's is "
+                         "0x%08llx-0x%08llx)", a, (unsigned long long)(top - s->cfg.stack_size),
+                         (unsigned long long)top - 1);
+        break;
+    }
     case LF_BAD_RM:
         fault_report(s, w, lane, pc, "illegal instruction 0x%08x: invalid rounding mode %u%s", d->raw,
                          d->rm == 7 ? t->frm : d->rm, d->rm == 7 ? " in frm" : "");

@@ -57,6 +57,12 @@ wsim_t *wsim_create(const wsim_config_t *cfg, const char *elf_path, char *err, s
     s->nwpus = (int)c.wpus, s->nwarps = (int)c.warps;
     s->warp_size = (int)c.warp_size, s->lanes = (int)c.lanes;
     s->nthreads = (uint32_t)c.threads;
+    /* stores are checked against the stacks and one stack's worth below the
+     * lowest (the last thread's overflow), unless a segment lies there */
+    s->stack_lo = stack_lo >= c.stack_size + PROG_GUARD_END &&
+                          program_overlaps(p, stack_lo - c.stack_size, stack_lo) < 0
+                      ? stack_lo - c.stack_size
+                      : stack_lo;
 /* every allocation of the machine's own state is checked: a clear error
  * (wpusim exits 2), and what was allocated is freed */
 #define ALLOC(ptr, n, what)                                                                        \
