@@ -76,6 +76,7 @@ $(ASAN_BUILD)/wpusim: $(LIB_SRCS) sim/wpusim.c $(BUILD)/sim/presets.c $(GEN_HDRS
 -include tests/unit/softfloat.mk
 -include tests/unit/blocks.mk
 -include tests/tests.mk
+-include fuzz/fuzz.mk
 -include tb/flow.mk
 
 # The default benchmark on the default configuration.
