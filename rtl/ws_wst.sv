@@ -4,8 +4,10 @@
 // group or one of its warp-splits (001 §4.4, §5.4; 000 §5.4). An entry holds
 // the group's warp, PC, active mask and status and, for MAWS, the instruction
 // count since the warp's root, the miss-free-cycle counter (MFC), the
-// remaining-MFC estimate and the latency of the group's last miss; one
-// sum-rMFC register serves the whole table.
+// remaining-MFC estimate and the latency of the group's last miss. The
+// sum-rMFC of the whole table (000 §5.4.3: the remaining miss-free cycles of
+// the live warp-splits, added up) is not a counter of its own but an adder
+// over the valid entries' rmfc registers, so it cannot drift from them.
 //
 // Ports, widths and next-state rules are the contract in docs/blocks/wst.md;
 // the ports are the port table cmodel/blocks/wst.def, which tests/rtl.sh
@@ -23,11 +25,13 @@
 //
 // Structure. The state is a set of flat registers, one field of all entries
 // per vector (entry i at bits [i*w +: w]); the read ports ent_<field>_o are
-// these registers. The combinational part has three pieces: the free-entry
-// finder (count and two lowest invalid entries), the merge matcher (valid,
-// eligible entries of idx_i's warp whose PC is mpc_i, the PC idx_i reaches
-// with this clock's instruction), and the lag finder (per warp value, the
-// valid entry with the lowest instruction count, lowest index on ties). The
+// these registers, and sum_rmfc_o is a function of them alone (it changes
+// only at the clock edge, like a register). The combinational part has four
+// pieces: the sum-rMFC adder (the valid entries' rmfc, saturated), the
+// free-entry finder (count and two lowest invalid entries), the merge matcher
+// (valid, eligible entries of idx_i's warp whose PC is mpc_i, the PC idx_i
+// reaches with this clock's instruction), and the lag finder (per warp value,
+// the valid entry with the lowest instruction count, lowest index on ties). The
 // next state computes the new value of entry idx_i once, then writes it to
 // idx_i and, for a spawn, with the child's pc/mask/status to the chosen free
 // entry.
@@ -116,7 +120,6 @@ module ws_wst #(
   logic [ENTRIES*MFC_W-1:0]  mfc_q, mfc_d;
   logic [ENTRIES*MFC_W-1:0]  rmfc_q, rmfc_d;
   logic [ENTRIES*MFC_W-1:0]  lat_q, lat_d;
-  logic [MFC_W-1:0]          sum_rmfc_q, sum_rmfc_d;
 
   ////////////////////////////////////////////////////////////////////////////
   // Outputs: combinational from the state, idx_i, elig_i and mpc_i
@@ -230,10 +233,24 @@ module ws_wst #(
     end
   end
 
+  // sum-rMFC (000 §5.4.3): the valid entries' rmfc added up, at MFC_W+6
+  // bits (up to 64 entries), saturated to MFC_W bits.
+  localparam int SUM_W = MFC_W + 6;
+  logic [SUM_W-1:0] live_rmfc;
+  logic [MFC_W-1:0] sum_rmfc;
+
+  always_comb begin : add_rmfc
+    live_rmfc = '0;
+    for (int i = 0; i < ENTRIES; i++) begin
+      live_rmfc = live_rmfc + (valid_q[i] ? SUM_W'(rmfc_q[i*MFC_W +: MFC_W]) : '0);
+    end
+    sum_rmfc = (live_rmfc > SUM_W'(MFC_MAX)) ? MFC_MAX[MFC_W-1:0] : live_rmfc[MFC_W-1:0];
+  end
+
   // LatSpec (000 §5.4.3): the group would not have missed again before its
   // current miss returns. Compared at MFC_W+1 bits.
   logic [MFC_W:0] latspec_sum;
-  assign latspec_sum = {1'b0, sum_rmfc_q} + {1'b0, me_mfc};
+  assign latspec_sum = {1'b0, sum_rmfc} + {1'b0, me_mfc};
 
   assign nfree_o      = nfree;
   assign free_idx_o   = free_idx;
@@ -252,7 +269,7 @@ module ws_wst #(
   assign ent_mfc_o    = mfc_q;
   assign ent_rmfc_o   = rmfc_q;
   assign ent_lat_o    = lat_q;
-  assign sum_rmfc_o   = sum_rmfc_q;
+  assign sum_rmfc_o   = sum_rmfc;
 
   ////////////////////////////////////////////////////////////////////////////
   // Next state
@@ -262,14 +279,13 @@ module ws_wst #(
   logic [MFC_W-1:0] lat_sat;
   assign lat_sat = ({1'b0, lat_i} > MFC_MAX) ? MFC_MAX[MFC_W-1:0] : lat_i[MFC_W-1:0];
 
-  // The next value of entry idx_i (steps 1 and 2 of the doc) and of sum-rMFC.
+  // The next value of entry idx_i (steps 1 and 2 of the doc).
   logic              e_valid;
   logic [WARP_W-1:0] e_warp;
   logic [CNT_W-1:0]  e_icnt;
   logic [MFC_W-1:0]  e_mfc, e_rmfc, e_lat;
   logic [MFC_W-1:0]  mfc_base;
-  logic [MFC_W:0]    sum_add, mfc_inc;
-  logic [MFC_W-1:0]  sum;
+  logic [MFC_W:0]    mfc_inc;
 
   always_comb begin : next_entry
     e_valid  = me_valid;
@@ -278,9 +294,7 @@ module ws_wst #(
     e_mfc    = me_mfc;
     e_rmfc   = me_rmfc;
     e_lat    = me_lat;
-    sum      = sum_rmfc_q;
     mfc_base = '0;
-    sum_add  = '0;
     mfc_inc  = '0;
     if (set_i) begin
       e_valid = 1'b1;
@@ -294,8 +308,6 @@ module ws_wst #(
       mfc_base = e_mfc;
       if (resume_i) begin
         // Its miss completed: the MFC run just ended predicts the next one.
-        sum_add  = {1'b0, sum} + {1'b0, mfc_base};
-        sum      = sum_add[MFC_W] ? MFC_MAX[MFC_W-1:0] : sum_add[MFC_W-1:0];
         e_rmfc   = mfc_base;
         mfc_base = '0;
       end
@@ -303,7 +315,6 @@ module ws_wst #(
       e_mfc   = mfc_inc[MFC_W] ? MFC_MAX[MFC_W-1:0] : mfc_inc[MFC_W-1:0];
       e_rmfc  = (e_rmfc != '0) ? e_rmfc - MFC_W'(1) : '0;
       e_icnt  = (&e_icnt) ? e_icnt : e_icnt + CNT_W'(1);
-      sum     = (sum != '0) ? sum - MFC_W'(1) : '0;
       if (miss_i) begin
         e_lat = lat_sat;
       end
@@ -340,7 +351,6 @@ module ws_wst #(
     mfc_d      = mfc_q;
     rmfc_d     = rmfc_q;
     lat_d      = lat_q;
-    sum_rmfc_d = sum_rmfc_q;
     if (op_i) begin
       for (int i = 0; i < ENTRIES; i++) begin
         if ((free_i && idx_i == IDX_W'(i)) || (!free_i && merge_i && merge_vec[i])) begin
@@ -372,9 +382,6 @@ module ws_wst #(
           end
         end
       end
-      if (!free_i) begin
-        sum_rmfc_d = sum;
-      end
     end
   end
 
@@ -389,7 +396,6 @@ module ws_wst #(
       mfc_q      <= '0;
       rmfc_q     <= '0;
       lat_q      <= '0;
-      sum_rmfc_q <= '0;
     end else begin
       valid_q    <= valid_d;
       st_q       <= st_d;
@@ -400,7 +406,6 @@ module ws_wst #(
       mfc_q      <= mfc_d;
       rmfc_q     <= rmfc_d;
       lat_q      <= lat_d;
-      sum_rmfc_q <= sum_rmfc_d;
     end
   end
 
@@ -414,14 +419,20 @@ module ws_wst #(
   logic               a_lag_ok;     // every lag_vec entry has a valid sibling of its warp
   logic [WARP_W:0]    a_lag_count;  // lag_vec entries, at most one per warp value
   logic               a_lag_warps;  // no two lag_vec entries of one warp
+  logic [MFC_W+6:0]   a_live_rmfc;  // the valid entries' rmfc, summed one by one
+  logic [MFC_W-1:0]   a_live_sat;   // ... saturated to MFC_W bits
 
   always_comb begin : assert_helpers
     a_invalid   = '0;
     a_lag_ok    = 1'b1;
     a_lag_count = '0;
     a_lag_warps = 1'b1;
+    a_live_rmfc = '0;
     for (int i = 0; i < ENTRIES; i++) begin
       a_invalid = a_invalid + NFREE_W'(!valid_q[i]);
+      if (valid_q[i]) begin
+        a_live_rmfc = a_live_rmfc + (MFC_W+7)'(rmfc_q[i*MFC_W +: MFC_W]);
+      end
       if (lag_vec[i]) begin
         a_lag_count = a_lag_count + (WARP_W + 1)'(1);
         a_lag_ok    = a_lag_ok && valid_q[i];
@@ -432,6 +443,7 @@ module ws_wst #(
         end
       end
     end
+    a_live_sat = (a_live_rmfc > (MFC_W+7)'(MFC_MAX)) ? MFC_MAX[MFC_W-1:0] : a_live_rmfc[MFC_W-1:0];
   end
 
   // Input assumption: the pipeline only names entries of the table.
@@ -450,6 +462,9 @@ module ws_wst #(
   `WS_ASSERT(lag_vec_valid, a_lag_ok)
   `WS_ASSERT(lag_vec_one_per_warp, a_lag_warps && 32'(a_lag_count) <= (1 << WARP_W))
   // A spawn never overwrites a valid entry nor the parent.
+  // sum_rmfc_o is 000 §5.4.3's sum-rMFC: the remaining miss-free cycles of
+  // the live warp-splits (the valid entries' rmfc) added up, saturated.
+  `WS_ASSERT(sum_rmfc_is_live_sum, sum_rmfc_o == a_live_sat)
   `WS_ASSERT(spawn_into_free, !spawn_ok || (!valid_q[spawn_idx] && spawn_idx != idx_i))
 `endif
 

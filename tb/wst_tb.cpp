@@ -128,7 +128,7 @@ static std::string input_line(uint64_t cyc, const wst_in_t &in, bool rst) {
     X(lat_saturated, "lat_i beyond MFC_W bits")                                          \
     X(icnt_saturated, "icnt at its maximum when issued (small CNT_W)")                   \
     X(mfc_saturated, "mfc at its maximum when issued (small MFC_W)")                     \
-    X(sum_saturated, "sum-rMFC saturates on resume (small MFC_W)")                       \
+    X(sum_saturated, "the live entries' rMFC add up past MFC_W bits (small MFC_W)")      \
     X(reset_mid_run, "reset in the middle of a run")
 
 enum {
@@ -163,6 +163,12 @@ static void cover(uint64_t *cov, const wst_t &c, const wst_in_t &in, const wst_o
     const wst_entry_t *me = &c.q.e[in.idx];
     uint32_t cnt_max = (uint32_t)ones64(TB_CNT_W), mfc_max = (uint32_t)ones64(TB_MFC_W);
     if (o.nfree == 0) cov[COV_table_full]++;
+    {
+        uint64_t live = 0; // sum-rMFC before saturation: the valid entries' rmfc
+        for (int i = 0; i < E; i++)
+            if (c.q.e[i].valid) live += c.q.e[i].rmfc;
+        if (live > mfc_max) cov[COV_sum_saturated]++;
+    }
     if (o.nfree == E) cov[COV_table_empty]++;
     if (o.lag_vec) cov[COV_lag_some]++;
     if (o.latspec) cov[COV_latspec_true]++;
@@ -196,7 +202,6 @@ static void cover(uint64_t *cov, const wst_t &c, const wst_in_t &in, const wst_o
         if (in.miss) cov[COV_op_miss]++;
         if (!in.set && me->icnt == cnt_max) cov[COV_icnt_saturated]++;
         if (!in.set && !in.resume && me->mfc == mfc_max) cov[COV_mfc_saturated]++;
-        if (!in.set && in.resume && (uint64_t)c.q.sum_rmfc + me->mfc > mfc_max) cov[COV_sum_saturated]++;
     }
     if (in.merge && o.merge_vec) {
         cov[(o.merge_vec & (o.merge_vec - 1)) ? COV_merge_many : COV_merge_one]++;

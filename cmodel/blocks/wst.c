@@ -137,6 +137,17 @@ static uint32_t sat_add(uint32_t a, uint32_t b, uint32_t max)
     return s > max ? max : (uint32_t)s;
 }
 
+/* sum-rMFC (000 §5.4.3): the sum of the remaining miss-free cycles of the
+ * live warp-splits, the valid entries' rmfc, saturated. A function of the
+ * entries, not a counter of its own: the RTL's adder over ent_rmfc_o. */
+static uint32_t live_sum_rmfc(const wst_t *t)
+{
+    uint64_t s = 0;
+    for (int i = 0; i < t->cfg.entries; i++)
+        if (t->q.e[i].valid) s += t->q.e[i].rmfc;
+    return s > t->mfc_max ? t->mfc_max : (uint32_t)s;
+}
+
 void wst_clock(wst_t *t, const wst_in_t *in, const wst_out_t *out)
 {
     if (!in->op) return;
@@ -145,11 +156,11 @@ void wst_clock(wst_t *t, const wst_in_t *in, const wst_out_t *out)
     const int in_table = idx < t->cfg.entries; /* writes past the table are dropped */
     if (in->free) {
         if (in_table) q->e[idx] = (wst_entry_t){0};
+        q->sum_rmfc = live_sum_rmfc(t);
         return;
     }
-    /* next state of idx and of the sum-rMFC register */
+    /* next state of idx */
     wst_entry_t e_d = in_table ? q->e[idx] : (wst_entry_t){0};
-    uint32_t sum_d = q->sum_rmfc;
     if (in->set) {
         e_d = (wst_entry_t){0};
         e_d.valid = 1;
@@ -162,14 +173,12 @@ void wst_clock(wst_t *t, const wst_in_t *in, const wst_out_t *out)
     if (in->issue) {
         uint32_t mfc = e_d.mfc;
         if (in->resume) { /* its miss completed: MFC predicts the next miss-free run */
-            sum_d = sat_add(sum_d, mfc, t->mfc_max);
             e_d.rmfc = mfc;
             mfc = 0;
         }
         e_d.mfc = sat_add(mfc, 1, t->mfc_max);
         e_d.rmfc = e_d.rmfc ? e_d.rmfc - 1 : 0;
         e_d.icnt = sat_add(e_d.icnt, 1, t->cnt_max);
-        sum_d = sum_d ? sum_d - 1 : 0;
         if (in->miss) e_d.lat = in->lat > t->mfc_max ? t->mfc_max : in->lat;
     }
     /* the child's entry: the lowest free one other than idx */
@@ -190,7 +199,7 @@ void wst_clock(wst_t *t, const wst_in_t *in, const wst_out_t *out)
         c.st = in->st_b & 3;
         q->e[b] = c;
     }
-    q->sum_rmfc = sum_d;
+    q->sum_rmfc = live_sum_rmfc(t);
 }
 
 /* ---- the port trace and the generic interface ---- */

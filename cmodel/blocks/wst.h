@@ -6,7 +6,10 @@
  * seed 000 §5.4). An entry holds the group's warp, PC, active mask and
  * status, and for MAWS the instruction count since the root, the
  * miss-free-cycle (MFC) counter, the remaining-MFC estimate and the latency
- * of the group's last miss; one sum-rMFC register serves the whole table.
+ * of the group's last miss. The table's sum-rMFC (000 §5.4.3) is the sum
+ * of the valid entries' remaining MFC, recomputed from them at every clock
+ * edge (the RTL: an adder over the rmfc registers), never a counter of its
+ * own.
  *
  * Per clock the pipeline performs at most one operation on one entry (idx):
  * write its PC/mask/status, count an issued instruction, spawn a child into

@@ -455,9 +455,23 @@ static int dws_check_group(const struct wsim *s, const wpu_t *u, const group_t *
     return 1;
 }
 
-/* No table entry without a group; scheduler slots add up. */
+/* No table entry without a group; scheduler slots add up; the sum-rMFC read
+ * port is what 000 §5.4.3 defines: the sum of the remaining miss-free cycles
+ * of the live warp-splits (the valid entries' rmfc), saturated to MFC_W bits.
+ * Restated here from the entry read ports, not taken from the block. */
 static int dws_check_wpu(const struct wsim *s, const wpu_t *u, char *msg, size_t len)
 {
+    const wst_state_t *q = u->wout.q;
+    uint64_t live = 0, max = u->wst_cfg.mfc_bits >= 32 ? 0xffffffffull : (1ull << u->wst_cfg.mfc_bits) - 1;
+    for (int k = 0; k < u->wst_cfg.entries; k++)
+        if (q->e[k].valid) live += q->e[k].rmfc;
+    if (live > max) live = max;
+    if (q->sum_rmfc != live) {
+        snprintf(msg, len, "WPU %d: sum-rMFC read port %u, but the valid entries' rMFC add up to %llu "
+                 "(000 §5.4.3, saturated to %d bits)", u->id, q->sum_rmfc, (unsigned long long)live,
+                 u->wst_cfg.mfc_bits);
+        return 1;
+    }
     int slotted = 0, waiting = -1;
     for (int j = 0; j < u->ngrp; j++) {
         const group_t *g = &u->grp[j];
