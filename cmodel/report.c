@@ -93,8 +93,23 @@ int report_watchdog(const struct wsim *s)
                             "since cycle %llu; its SIMD groups:\n",
                     (unsigned long long)s->cycle, i, k, w->tid0, (unsigned long long)w->last_issue);
             report_groups(s, w, stderr);
-            fprintf(stderr, "  (a simulator bug: please report it with this output; raise or disable with "
-                            "--set watchdog=N)\n");
+            /* starved, not stuck: another warp of the WPU kept issuing (a loop
+             * without loads or stores never gives the pipeline up under
+             * switch_on = access or miss, 001 §3.3) */
+            const warp_t *hog = NULL;
+            for (int j = 0; j < s->nwarps; j++) {
+                const warp_t *o = &u->warp[j];
+                if (o != w && o->gid >= 0 && s->cycle - o->last_issue <= 1 && (!hog || o->last_issue > hog->last_issue))
+                    hog = o;
+            }
+            if (hog && s->cfg.switch_on != CFG_SWITCH_ON_CYCLE)
+                fprintf(stderr, "  starved: warp %d (threads %u..) keeps the pipeline, issuing without a cache access "
+                                "(switch_on = %s gives the pipeline up only at one); a loop without loads or stores "
+                                "never yields: --set switch_on=cycle switches every cycle\n",
+                        hog->slot, hog->tid0, s->cfg.switch_on == CFG_SWITCH_ON_ACCESS ? "access" : "miss");
+            else
+                fprintf(stderr, "  (a simulator bug: please report it with this output; raise or disable with "
+                                "--set watchdog=N)\n");
             return 1;
         }
     return 0;
