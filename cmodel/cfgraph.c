@@ -185,6 +185,110 @@ static int add_node(cfg_work_t *w, const program_t *p, uint32_t pc)
     return w->n++;
 }
 
+/* Natural loops, to tell loop branches from the others (000 §5.3, §5.5:
+ * splits may pass the conditional branches that delimit loop iterations,
+ * and Table 2 counts the rest).
+ *
+ * Dominators of the function's graph from its entry (node 0), by the same
+ * Cooper-Harvey-Kennedy iteration as the post-dominators. An edge u -> h is
+ * a back edge when h dominates u (only a retreating edge of the depth-first
+ * order can be one, so only those are tested). The natural loop of header h
+ * is h and every node that reaches the source of one of h's back edges
+ * without passing h. A node gets loop[] = 1 when one of its edges is a back
+ * edge, or when it lies in a loop and has two successors of which exactly
+ * one is in that loop (the function's exit is outside every loop): a test
+ * that ends an iteration or leaves the loop. A cycle with two entries
+ * (irreducible) has no header that dominates it and counts as no loop.
+ * pred/start: the forward predecessors (start[v] .. start[v + 1] - 1). */
+static int mark_loops(const cfg_work_t *w, const int *start, const int *pred, uint8_t *loop)
+{
+    int n = w->n;
+    size_t m = (size_t)n + 1;
+    int *po = malloc(m * sizeof *po), *order = malloc(m * sizeof *order), *idom = malloc(m * sizeof *idom);
+    int *stack = malloc(m * sizeof *stack), *it = calloc(m, sizeof *it), *mark = calloc(m, sizeof *mark);
+    int *body = malloc(m * sizeof *body);
+    uint8_t *header = calloc(m, 1);
+    int rc = 0;
+    if (!po || !order || !idom || !stack || !it || !mark || !body || !header) {
+        rc = -1;
+        goto out;
+    }
+    /* post-order of the forward graph by an iterative DFS from the entry */
+    for (int v = 0; v < n; v++) po[v] = -1, idom[v] = -1;
+    int sp = 0, count = 0;
+    stack[sp++] = 0;
+    mark[0] = 1; /* mark: seen (reused below as the loop stamp) */
+    while (sp) {
+        int v = stack[sp - 1];
+        if (it[v] < 2) {
+            int s = w->succ[v][it[v]++];
+            if (s >= 0 && !mark[s]) { mark[s] = 1; stack[sp++] = s; }
+        } else {
+            sp--;
+            po[v] = count;
+            order[count++] = v;
+        }
+    }
+    idom[0] = 0;
+    for (int changed = 1; changed;) {
+        changed = 0;
+        for (int k = count - 2; k >= 0; k--) { /* reverse post-order, the entry excluded */
+            int v = order[k], nd = -1;
+            for (int i = start[v]; i < start[v + 1]; i++) {
+                int u = pred[i];
+                if (idom[u] == -1) continue;
+                if (nd == -1) { nd = u; continue; }
+                int a = u, b = nd;
+                while (a != b) {
+                    while (po[a] < po[b]) a = idom[a];
+                    while (po[b] < po[a]) b = idom[b];
+                }
+                nd = a;
+            }
+            if (nd != -1 && idom[v] != nd) { idom[v] = nd; changed = 1; }
+        }
+    }
+    /* back edges: retreating (po[h] >= po[u]) and h dominates u */
+    for (int u = 0; u < n; u++)
+        for (int i = 0; i < 2; i++) {
+            int h = w->succ[u][i];
+            if (h < 0 || po[h] < po[u] || po[u] < 0) continue;
+            int x = u;
+            while (x != h && x != 0) x = idom[x];
+            if (x == h) loop[u] = 1, header[h] = 1;
+        }
+    memset(mark, 0, m * sizeof *mark);
+    for (int h = 0; h < n; h++) {
+        if (!header[h]) continue;
+        int stamp = h + 1, nb = 0;
+        mark[h] = stamp;
+        body[nb++] = h;
+        sp = 0;
+        for (int i = start[h]; i < start[h + 1]; i++) { /* the back edges' sources */
+            int u = pred[i], x = u;
+            if (po[u] < 0) continue;
+            while (x != h && x != 0) x = idom[x];
+            if (x == h && mark[u] != stamp) mark[u] = stamp, body[nb++] = u, stack[sp++] = u;
+        }
+        while (sp) {
+            int x = stack[--sp];
+            for (int i = start[x]; i < start[x + 1]; i++) {
+                int y = pred[i];
+                if (mark[y] != stamp) mark[y] = stamp, body[nb++] = y, stack[sp++] = y;
+            }
+        }
+        for (int j = 0; j < nb; j++) {
+            int v = body[j], s0 = w->succ[v][0], s1 = w->succ[v][1];
+            if (s0 == -1 || s1 == -1) continue;
+            int in0 = s0 >= 0 && mark[s0] == stamp, in1 = s1 >= 0 && mark[s1] == stamp;
+            if (in0 != in1) loop[v] = 1;
+        }
+    }
+out:
+    free(po), free(order), free(idom), free(stack), free(it), free(mark), free(body), free(header);
+    return rc;
+}
+
 int cfgraph_analyse_function(program_t *p, uint32_t entry, char *err, size_t errlen)
 {
     if (!in_code(p, entry)) {
@@ -277,8 +381,9 @@ int cfgraph_analyse_function(program_t *p, uint32_t entry, char *err, size_t err
         int *po = malloc(m * sizeof *po);       /* node -> postorder number, -1 unvisited */
         int *order = malloc(m * sizeof *order); /* postorder number -> node */
         int *stack = malloc(m * sizeof *stack), *it = calloc(m, sizeof *it), *idom = malloc(m * sizeof *idom);
-        uint8_t *seen = calloc(m, 1), *can_ret = calloc(m, 1);
-        if (!npred || !start || !pred || !fill || !po || !order || !stack || !it || !idom || !seen || !can_ret) {
+        uint8_t *seen = calloc(m, 1), *can_ret = calloc(m, 1), *loop = calloc(m, 1);
+        if (!npred || !start || !pred || !fill || !po || !order || !stack || !it || !idom || !seen || !can_ret ||
+            !loop) {
             rc = out_of_memory(p, err, errlen);
         } else {
             for (int u = 0; u < n; u++)
@@ -335,6 +440,7 @@ int cfgraph_analyse_function(program_t *p, uint32_t entry, char *err, size_t err
                     if (nd != -1 && idom[v] != nd) { idom[v] = nd; changed = 1; }
                 }
             }
+            if (mark_loops(&w, start, pred, loop) < 0) rc = out_of_memory(p, err, errlen);
             /* Which nodes can still reach a return or a barrier (rather than only
              * end their thread). */
             int qn = 0;
@@ -365,12 +471,15 @@ int cfgraph_analyse_function(program_t *p, uint32_t entry, char *err, size_t err
                     d->ipdom = r;
                     d->flags &= (uint8_t)~ISA_F_SHORT_PDOM;
                     if (short_block_at(p, r)) d->flags |= ISA_F_SHORT_PDOM;
+                    /* shared by two functions: a loop branch in either view */
+                    if (!p->analysed[k]) d->flags &= (uint8_t)~ISA_F_LOOP;
+                    if (loop[v]) d->flags |= ISA_F_LOOP;
                 }
                 p->analysed[k] = 1;
             }
         }
         free(npred), free(start), free(pred), free(fill), free(po), free(order);
-        free(stack), free(it), free(seen), free(idom), free(can_ret);
+        free(stack), free(it), free(seen), free(idom), free(can_ret), free(loop);
     }
     for (int v = 0; v < w.n; v++) w.node_of[word_of(p, w.pc[v])] = -1;
     free(w.pc), free(w.succ), free(w.returns);
@@ -419,7 +528,7 @@ void cfgraph_dump(const program_t *p, FILE *out)
             program_describe_pc(p, pc, a, sizeof a);
             if (d->ipdom == ISA_RPC_EXIT) snprintf(b, sizeof b, "exit");
             else program_describe_pc(p, d->ipdom, b, sizeof b);
-            fprintf(out, "ipdom %s -> %s\n", a, b);
+            fprintf(out, "ipdom %s -> %s%s\n", a, b, d->flags & ISA_F_LOOP ? " loop" : "");
         }
     }
 }

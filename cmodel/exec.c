@@ -270,6 +270,8 @@ void exec_issue(struct wsim *s, wpu_t *u, group_t *g, const isa_insn_t *d, exec_
     switch (d->cls) {
     case ISA_CLASS_BRANCH: {
         u->st.branches++;
+        const int nonloop = !(d->flags & ISA_F_LOOP);
+        u->st.nonloop_branches += (uint64_t)nonloop;
         if (wmask_any(&taken) && (d->target & 3)) {
             WMASK_FOREACH(taken, lane)
                 fault_report(s, w, lane, pc, "branch to misaligned address 0x%08x", d->target);
@@ -282,6 +284,7 @@ void exec_issue(struct wsim *s, wpu_t *u, group_t *g, const isa_insn_t *d, exec_
         else if (!wmask_any(&fall)) rs_goto(rs, d->target);
         else { /* the pipeline splits the group or pushes its stack */
             u->st.div_branches++;
+            u->st.nonloop_div_branches += (uint64_t)nonloop;
             x->ev |= EXEC_DIVERGED;
             x->taken = taken;
             x->fall = fall;

@@ -40,6 +40,9 @@ enum {
     ISA_F_PAIRED = 1 << 2,    /* jalr whose rs1 holds a constant its basic block built (cfgraph.c) */
     ISA_F_SHORT_PDOM = 1 << 3, /* branch whose post-dominator starts a basic block of
                                   at most 50 instructions (001 §4.3: DWS may split on it) */
+    ISA_F_LOOP = 1 << 4,      /* loop branch: a back edge or an exit of a natural loop, one side
+                                 in it and one out (cfgraph.c; 000 §5.3/§5.5: it delimits
+                                 iterations); other conditional branches are non-loop */
 };
 
 #define ISA_RPC_EXIT 0xffffffffu /* re-convergence at the function's return */

@@ -245,8 +245,9 @@ void wsim_print_stats(const wsim_t *s, FILE *out, int json)
     fprintf(out, "  warp instructions     %llu\n", (unsigned long long)t.warp_insts);
     fprintf(out, "  thread instructions   %llu\n", (unsigned long long)t.thread_insts);
     fprintf(out, "  SIMD efficiency       %.4f\n", simd_eff(s, &t));
-    fprintf(out, "  branches              %llu (divergent %llu)\n", (unsigned long long)t.branches,
-            (unsigned long long)t.div_branches);
+    fprintf(out, "  branches              %llu (divergent %llu; non-loop %llu, divergent %llu)\n",
+            (unsigned long long)t.branches, (unsigned long long)t.div_branches,
+            (unsigned long long)t.nonloop_branches, (unsigned long long)t.nonloop_div_branches);
     fprintf(out, "  calls                 %llu (divergent indirect %llu)\n", (unsigned long long)t.calls,
             (unsigned long long)t.div_calls);
     fprintf(out, "  loads / stores        %llu / %llu\n", (unsigned long long)t.loads, (unsigned long long)t.stores);

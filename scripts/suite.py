@@ -7,7 +7,8 @@
 For every kernel: one wpusim run (statistics as JSON, results dumped) and one
 run of its host build (build/host/NAME, the same C source) with the same
 threads, seed and argument; the results must be byte-identical. Prints, per
-kernel, the characterization of seed 001 Table 1 and 000 Table 2 and the
+kernel, the characterization of seed 001 Table 1 and 000 Table 2 (beside
+000 Table 2's own numbers) and the
 time waiting for memory, and the host-check status. Exits 1 if any check
 failed. Standard library only.
 """
@@ -23,6 +24,10 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DWS_KERNELS = ["fft", "filter", "hotspot", "lu", "merge", "short", "kmeans", "svm"]
 SIZES = {"tiny": 0, "small": 1, "paper": 2}
+# 000 Table 2: non-loop conditional branches and divergent conditional branches
+# within an interval of 1 M cycles (4 WPUs x 8 warps x 8 threads, 000 Table 3).
+PAPER_000_T2 = {"fft": (1399, 45), "filter": (0, 0), "hotspot": (26948, 169), "lu": (0, 0),
+                "merge": (19785, 6829), "short": (24240, 5555), "kmeans": (4764, 1495), "svm": (0, 0)}
 
 
 def run_one(args, kernel, build, tmp):
@@ -81,6 +86,13 @@ def run_one(args, kernel, build, tmp):
         "div_mem_pct": per(100.0 * t["mem_div_insts"], t["mem_miss_insts"]),
         "div_mem_per_kinst": per(1000.0 * t["mem_div_insts"], t["warp_insts"]),
         "memwait_pct": per(100.0 * t["cycles_memwait"], st["cycles"] * wpus),
+        "nonloop_branches": t["nonloop_branches"],
+        "nonloop_div_branches": t["nonloop_div_branches"],
+        "nonloop_pct": per(100.0 * t["nonloop_branches"], t["branches"]),
+        "nonloop_per_mcycle": per(1e6 * t["nonloop_branches"], st["cycles"]),
+        "nonloop_per_mcycle_000": PAPER_000_T2.get(kernel, (None, None))[0],
+        "div_branches_per_mcycle": per(1e6 * t["div_branches"], st["cycles"]),
+        "div_branches_per_mcycle_000": PAPER_000_T2.get(kernel, (None, None))[1],
         "div_degree": st.get("div_degree", []),
     })
     return row
@@ -103,6 +115,11 @@ COLUMNS = [
     ("div_mem_pct", "div-mem%", ">8", ".1f"),
     ("div_mem_per_kinst", "divmem/ki", ">9", ".2f"),
     ("memwait_pct", "memwait%", ">8", ".1f"),
+    ("nonloop_pct", "nl-br%", ">6", ".1f"),
+    ("nonloop_per_mcycle", "nlbr/Mc", ">8", ".0f"),
+    ("nonloop_per_mcycle_000", "000", ">6", "d"),
+    ("div_branches_per_mcycle", "divbr/Mc", ">8", ".0f"),
+    ("div_branches_per_mcycle_000", "000", ">5", "d"),
     ("wall_s", "wall-s", ">8", ".1f"),
     ("check", "host-check", "<10", "s"),
 ]
@@ -152,7 +169,9 @@ def main():
         args.size, SIZES[args.size] if args.arg is None else args.arg, args.config, "".join(" --set " + s for s in args.set or []), args.seed))
     print(table(rows))
     print("insts = SIMD (warp) instructions; div-br% = divergent / conditional branches; div-mem% = SIMD "
-          "accesses with hits and misses / with a miss; memwait% = WPU cycles waiting on memory")
+          "accesses with hits and misses / with a miss; memwait% = WPU cycles waiting on memory; "
+          "nl-br% = non-loop / conditional branches; nlbr/Mc, divbr/Mc = non-loop (no loop's back edge or exit) and divergent conditional branches "
+          "per million cycles, whole machine, beside 000 Table 2's (000)")
     if args.json:
         with open(args.json, "w") as f:
             json.dump(rows, f, indent=1)

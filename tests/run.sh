@@ -589,6 +589,22 @@ for case in "early_return 1 1 0" "recursion 2 2 0" "diamond 1 0 0"; do set -- $c
   if [ $RC -eq 0 ] && [ "$got" = "$2 $3 $4" ]; then ok
   else bad "$1 under DWS.BranchOnly.Stack: exit $RC, splits/stack merges/pc merges $got, expected $2 $3 $4"; fi
 done
+# Loop bypassing past a rotated loop's forward exit test (tests/sim/loop_bypass.S
+# derives the counts): splits on loads / merges at a wait / waits.
+for case in "1 1 1 1" "0 10 10 10"; do set -- $case
+  run "dws-loop-bypass-$1" 30 "$SIM" --config maws-bulksync --policy MAWS.Aggress --set dws_loop_bypass=$1 \
+      --set wpus=1 --set warps=1 --threads 8 --stats json --check "$B/simtests/loop_bypass.elf"
+  got="$(json_total "$OUT" splits_mem) $(json_total "$OUT" merges_sync) $(json_total "$OUT" sync_waits)"
+  if [ $RC -eq 0 ] && [ "$got" = "$2 $3 $4" ]; then ok
+  else bad "loop_bypass under MAWS.Aggress, dws_loop_bypass=$1: exit $RC, splits_mem/merges_sync/sync_waits $got, expected $2 $3 $4"; fi
+done
+# The same program under Conv: exit_br issues 10 times (a loop branch), post_br
+# once (non-loop); neither diverges.
+run "dws-loop-bypass-conv" 30 "$SIM" --config maws-bulksync --set wpus=1 --set warps=1 --threads 8 --stats json \
+    "$B/simtests/loop_bypass.elf"
+got="$(json_total "$OUT" branches) $(json_total "$OUT" nonloop_branches) $(json_total "$OUT" div_branches)"
+if [ $RC -eq 0 ] && [ "$got" = "11 1 0" ]; then ok
+else bad "loop_bypass under Conv: exit $RC, branches/non-loop/divergent $got, expected 11 1 0"; fi
 # The table and its scheduler with nothing to split on: cycle for cycle Conv.
 for k in kmeans nqueens; do
   run dws-nosplit 60 "$SIM" --policy DWS.ReviveSplit --set dws_mem=none --set dws_branch=none --stats json "$B/kernels/$k.elf"

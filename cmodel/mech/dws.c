@@ -259,10 +259,13 @@ static wmask_t merge(struct wsim *s, wpu_t *u, group_t *g, int cause)
     return joined;
 }
 
-/* 000 §5.5: branches that delimit loop iterations do not make a split wait. */
-static int loop_branch(const group_t *g, const isa_insn_t *d, uint32_t pc)
+/* 000 §5.5: branches that delimit loop iterations do not make a split wait:
+ * the loop branches the control-flow analysis found (back edges and loop
+ * exits, ISA_F_LOOP: a rotated loop's exit test is a forward branch), and
+ * 000's own test, a branch re-converging at the PC its split does. */
+static int loop_branch(const group_t *g, const isa_insn_t *d)
 {
-    return d->ipdom == g->own.e[0].rpc || d->target < pc;
+    return (d->flags & ISA_F_LOOP) || d->ipdom == g->own.e[0].rpc;
 }
 
 static int dws_before_issue(struct wsim *s, wpu_t *u, group_t *g, const isa_insn_t *d)
@@ -273,7 +276,7 @@ static int dws_before_issue(struct wsim *s, wpu_t *u, group_t *g, const isa_insn
     uint32_t pc = rs_top(g->rs)->pc;
     int base = at_base(g);
     int sync = base && s->cfg.dws_branches == CFG_DWS_BRANCHES_LIMITED && d->cls == ISA_CLASS_BRANCH && !g->go &&
-               !(s->cfg.dws_loop_bypass && loop_branch(g, d, pc));
+               !(s->cfg.dws_loop_bypass && loop_branch(g, d));
     int cause = sync ? 3 : g->after_barrier ? 2 : 0;
     g->after_barrier = 0;
     if (!base || !cause) return 0;
