@@ -19,9 +19,6 @@
 #include "core.h"
 #include "mech/mech.h"
 
-#define is_split group_is_split
-#define at_base group_at_base
-
 static int nslots(const struct wsim *s) { return (int)(s->cfg.dws_slots ? s->cfg.dws_slots : 2 * s->cfg.warps); }
 
 /* ---- the table's port: at most one operation per WPU per clock ---- */
@@ -155,8 +152,8 @@ static group_t *split(struct wsim *s, wpu_t *u, group_t *g, uint32_t keep_pc, wm
                       wmask_t child_mask, uint64_t child_ready)
 {
     warp_t *w = g->w;
-    uint32_t rpc = is_split(g) ? g->own.e[0].rpc : rs_top(&w->rs)->rpc;
-    if (is_split(g)) {
+    uint32_t rpc = group_is_split(g) ? g->own.e[0].rpc : rs_top(&w->rs)->rpc;
+    if (group_is_split(g)) {
         g->own.e[0].pc = keep_pc;
         g->own.e[0].mask = keep_mask;
     } else { /* the root: its stack's top keeps all the lanes */
@@ -227,7 +224,7 @@ static uint64_t merge_candidates(const wpu_t *u, const group_t *g, uint64_t by)
     uint64_t elig = 0;
     for (int k = 0; k < u->ngrp; k++) {
         const group_t *h = &u->grp[k];
-        if (h == g || h->w != g->w || !is_split(h) || !at_base(h) || h->wait == WAIT_BARRIER) continue;
+        if (h == g || h->w != g->w || !group_is_split(h) || !group_at_base(h) || h->wait == WAIT_BARRIER) continue;
         if (h->wait == WAIT_SYNC || h->ready_at <= by) elig |= 1ull << k;
     }
     return elig;
@@ -271,10 +268,10 @@ static int loop_branch(const group_t *g, const isa_insn_t *d)
 static int dws_before_issue(struct wsim *s, wpu_t *u, group_t *g, const isa_insn_t *d)
 {
     warp_t *w = g->w;
-    if (w->ngroups == 1 && is_split(g)) fold(g);
-    if (!is_split(g) || !d) return 0;
+    if (w->ngroups == 1 && group_is_split(g)) fold(g);
+    if (!group_is_split(g) || !d) return 0;
     uint32_t pc = rs_top(g->rs)->pc;
-    int base = at_base(g);
+    int base = group_at_base(g);
     int sync = base && s->cfg.dws_branches == CFG_DWS_BRANCHES_LIMITED && d->cls == ISA_CLASS_BRANCH && !g->go &&
                !(s->cfg.dws_loop_bypass && loop_branch(g, d));
     int cause = sync ? 3 : g->after_barrier ? 2 : 0;
@@ -282,7 +279,7 @@ static int dws_before_issue(struct wsim *s, wpu_t *u, group_t *g, const isa_insn
     if (!base || !cause) return 0;
     port_begin(u, g->id, merge_candidates(u, g, s->cycle), pc);
     merge(s, u, g, cause);
-    if (!sync || !is_split(g)) return 0;
+    if (!sync || !group_is_split(g)) return 0;
     /* wait here for the other splits (001 §5.3.1, 000 §5.3) */
     g->wait = WAIT_SYNC;
     dws_slot_release(s, u, g);
@@ -296,7 +293,7 @@ static int dws_before_issue(struct wsim *s, wpu_t *u, group_t *g, const isa_insn
 static int dws_branch_split(struct wsim *s, wpu_t *u, group_t *g, const isa_insn_t *d, uint32_t pc, wmask_t taken,
                      wmask_t fall)
 {
-    if (!at_base(g)) return 0;
+    if (!group_at_base(g)) return 0;
     /* the selection is a property of the static branch (001 §4.3: the
      * compiler marks the branches that may subdivide), for a warp and its
      * splits alike; splits split only under BranchBypass */
@@ -304,9 +301,9 @@ static int dws_branch_split(struct wsim *s, wpu_t *u, group_t *g, const isa_insn
      * would run past it, far ahead of the ones still in it */
     int selected = (d->flags & ISA_F_SHORT_PDOM) && (s->cfg.dws_split_loops || d->target > pc);
     int want = (s->cfg.dws_branch == CFG_DWS_BRANCH_ALL || (s->cfg.dws_branch == CFG_DWS_BRANCH_HEURISTIC && selected)) &&
-               (!is_split(g) || s->cfg.dws_branches == CFG_DWS_BRANCHES_BYPASS);
+               (!group_is_split(g) || s->cfg.dws_branches == CFG_DWS_BRANCHES_BYPASS);
     if (!want) return 0;
-    uint32_t rpc = is_split(g) ? g->own.e[0].rpc : rs_top(g->rs)->rpc;
+    uint32_t rpc = group_is_split(g) ? g->own.e[0].rpc : rs_top(g->rs)->rpc;
     if (d->target == rpc || pc + 4 == rpc) return 0; /* a side that is already there: no split */
     if (!port_busy(u)) port_begin(u, g->id, 0, 0);
     if (u->wout.nfree < 1) {
@@ -338,7 +335,7 @@ static void dws_after_issue(struct wsim *s, wpu_t *u, group_t *g, const issue_t 
     /* PC-based re-convergence (001 §4.5): a ready split suspended after the
      * same load/store is where this one is now */
     int memi = cls == ISA_CLASS_LOAD || cls == ISA_CLASS_STORE;
-    if (!port_busy(u) && memi && s->cfg.dws_reconv == CFG_DWS_RECONV_PC && w->rs.depth && is_split(g) && at_base(g) &&
+    if (!port_busy(u) && memi && s->cfg.dws_reconv == CFG_DWS_RECONV_PC && w->rs.depth && group_is_split(g) && group_at_base(g) &&
         w->ngroups > 1 && rs_top(g->rs)->pc == is->pc + 4) {
         port_begin(u, g->id, merge_candidates(u, g, s->cfg.dws_merge_inflight ? g->ready_at : s->cycle),
                    is->pc + 4);
@@ -359,7 +356,7 @@ static void dws_after_issue(struct wsim *s, wpu_t *u, group_t *g, const issue_t 
     u->spawned = wmask_none();
     if (w->rs.depth == 0) return; /* the warp is done: the pipeline frees or relaunches its slot */
 
-    if (is_split(g)) {
+    if (group_is_split(g)) {
         wmask_t now = group_lanes(g);
         wmask_t parked = wmask_andnot(wmask_andnot(wmask_andnot(before, now), dead), left);
         if (wmask_any(&parked)) rs_park(&w->rs, parked);
@@ -382,7 +379,7 @@ static void dws_after_issue(struct wsim *s, wpu_t *u, group_t *g, const issue_t 
     }
 
     /* memory divergence (001 §5, 000 §5.4) */
-    if (r && s->cfg.dws_mem && at_base(g) && d && rs_top(g->rs)->pc == is->pc + 4 &&
+    if (r && s->cfg.dws_mem && group_at_base(g) && d && rs_top(g->rs)->pc == is->pc + 4 &&
         g->rs->depth == is->depth) {
         /* lanes that just joined have their data: they count as hits; the
          * fall-behind side is everything else at this PC (lanes that missed,
@@ -423,7 +420,7 @@ static int dws_stalled(struct wsim *s, wpu_t *u)
     for (int k = 0; k < u->ngrp; k++) {
         group_t *g = &u->grp[k];
         if (!g->w || g->wait != WAIT_MEM || g->ready_at <= s->cycle || !wmask_any(&g->pend_hit) ||
-            g->hit_ready > s->cycle || !at_base(g))
+            g->hit_ready > s->cycle || !group_at_base(g))
             continue;
         port_begin(u, g->id, 0, 0);
         if (u->wout.nfree < 1) {
