@@ -119,6 +119,7 @@ struct wsim {
     /* warps not yet resident, launched in order as slots free up */
     int total_warps, next_warp, resident_warps;
     int launched; /* the first warps are in their slots (at the first wsim_run) */
+    uint64_t next_watch; /* the watchdog's next look (NEVER: off) */
 
     /* global barrier */
     uint32_t live_threads, barrier_arrived;

@@ -165,17 +165,26 @@ void wsim_destroy(wsim_t *s)
 void wsim_set_trace(wsim_t *s, FILE *out) { s->trace = out; }
 void wsim_request_stop(wsim_t *s) { s->stop_requested = 1; }
 
-wsim_status_t wsim_run(wsim_t *s)
+wsim_status_t wsim_run(wsim_t *s) { return wsim_run_until(s, NEVER); }
+
+/* The run loop. It stops at `until` with WSIM_RUNNING and resumes in the
+ * next call exactly where it was (the watchdog's next look and the idle
+ * skip's bookkeeping live in s), so a run in budgets is the same run, cycle
+ * for cycle, as one call. */
+wsim_status_t wsim_run_until(wsim_t *s, uint64_t until)
 {
     wsim_status_t st = WSIM_DONE;
-    if (!s->launched) launch_resident(s);
-    uint64_t next_watch = s->cfg.watchdog ? s->cycle + s->cfg.watchdog : NEVER;
+    if (!s->launched) {
+        launch_resident(s);
+        s->next_watch = s->cfg.watchdog ? s->cycle + s->cfg.watchdog : NEVER;
+    }
     while (s->resident_warps > 0) {
+        if (s->cycle >= until) { st = WSIM_RUNNING; break; }
         if (s->cfg.max_cycles && s->cycle >= s->cfg.max_cycles) { st = WSIM_MAX_CYCLES; break; }
         if (s->stop_requested) { st = WSIM_INTERRUPTED; break; }
-        if (s->cycle >= next_watch) {
+        if (s->cycle >= s->next_watch) {
             if (report_watchdog(s)) { st = WSIM_DEADLOCK; break; }
-            next_watch = s->cycle + s->cfg.watchdog / 4 + 1;
+            s->next_watch = s->cycle + s->cfg.watchdog / 4 + 1;
         }
         wpu_clock_all(s);
         if (s->cfg.check) {
@@ -195,13 +204,15 @@ wsim_status_t wsim_run(wsim_t *s)
         if (next == NEVER) { s->cycle++; st = WSIM_DEADLOCK; report_deadlock(s); break; }
         if (next <= s->cycle + 1 || !s->cfg.skip_idle) { s->cycle++; continue; }
         if (s->cfg.max_cycles && next > s->cfg.max_cycles) next = s->cfg.max_cycles;
-        if (next > next_watch) next = next_watch;
+        if (next > s->next_watch) next = s->next_watch;
+        if (next > until) next = until; /* (the stall accounting adds up the same in two parts) */
         s->cycle++;
         if (next > s->cycle) {
             for (int i = 0; i < s->nwpus; i++) wpu_account_stall(s, &s->wpu[i], next - s->cycle);
             s->cycle = next;
         }
     }
+    if (st == WSIM_RUNNING) return st;
     memsys_drain(&s->ms); /* data still in bulksync L1s goes home: dumps see it */
     s->status_reason = (int)st;
     return st;

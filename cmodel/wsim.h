@@ -47,6 +47,7 @@ typedef enum wsim_status {
     WSIM_DEADLOCK = 2,   /* nothing can ever issue again (or the watchdog fired) */
     WSIM_CHECK_FAILED = 3, /* --check found a broken invariant */
     WSIM_INTERRUPTED = 4,  /* wsim_request_stop() was called */
+    WSIM_RUNNING = 5,      /* wsim_run_until reached its cycle: call again to go on */
 } wsim_status_t;
 
 wsim_t *wsim_create(const wsim_config_t *c, const char *elf_path, char *err, size_t errlen);
@@ -56,6 +57,10 @@ void wsim_set_trace(wsim_t *s, FILE *out); /* one line per issued SIMD instructi
 /* Record a block's port traffic (block "wst": docs/blocks/wst.md). */
 void wsim_set_record(wsim_t *s, const char *block, FILE *out);
 wsim_status_t wsim_run(wsim_t *s);
+/* The same run in budgets: simulate until the cycle `until` (WSIM_RUNNING:
+ * call again to go on) or the end. Any sequence of budgets gives the same
+ * run, cycle for cycle, as one wsim_run (wpusim's progress line uses it). */
+wsim_status_t wsim_run_until(wsim_t *s, uint64_t until);
 /* Ask wsim_run to stop at the end of the current cycle and return
  * WSIM_INTERRUPTED (statistics so far stay readable). Async-signal-safe:
  * it only sets a volatile sig_atomic_t, so a signal handler may call it. */

@@ -1,5 +1,5 @@
 /* wpusim: run a RISC-V kernel on the WarpSplit C model. */
-#define _POSIX_C_SOURCE 200809L /* sigaction, mkstemp, fchmod, lstat */
+#define _POSIX_C_SOURCE 200809L /* sigaction, mkstemp, fchmod, lstat, clock_gettime */
 
 #include <errno.h>
 #include <signal.h>
@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "presets.h"
@@ -51,6 +52,10 @@ static void usage(FILE *out)
             "                       points) and exit\n"
             "  --print-config       print the effective configuration, as a --config file, and exit\n"
             "  --quiet              no statistics (same as --stats none)\n"
+            "  --progress           show progress on stderr (cycle, thread-instructions, rate), once a\n"
+            "                       second, and a last line with the run's speed; the default when stderr\n"
+            "                       is a terminal (then one line, rewritten in place)\n"
+            "  --no-progress        never show progress\n"
             "  --help               this text\n"
             "  --version            print the version\n"
             "\n"
@@ -119,7 +124,7 @@ static int load_named(wsim_config_t *cfg, const wsim_preset_t *table, const char
 
 static const char *const valid_options =
     "--config, --policy, --set, --threads, --seed, --arg, --max-cycles, --stats, --stats-out, --trace, --dump, "
-    "--check, --record-block, --dump-cfg, --print-config, --quiet, --help, --version";
+    "--check, --record-block, --dump-cfg, --print-config, --quiet, --progress, --no-progress, --help, --version";
 
 /* ---- output files ----
  * --stats-out and --dump go to a temporary file beside their path, renamed
@@ -257,6 +262,41 @@ static void catch_stop_signals(void)
     sigaction(SIGTERM, &sa, NULL);
 }
 
+static double seconds_now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+/* The run in budgets of cycles (wsim_run_until: the same run, cycle for
+ * cycle), with a progress line on stderr about once a second: rewritten in
+ * place on a terminal, one line each otherwise. The budget grows until a
+ * step takes about a tenth of a second, so the clock is read rarely. */
+static wsim_status_t run_with_progress(wsim_t *s, int tty)
+{
+    const double t0 = seconds_now();
+    double last = t0;
+    uint64_t budget = 4096;
+    wsim_status_t st;
+    while ((st = wsim_run_until(s, wsim_cycles(s) + budget)) == WSIM_RUNNING) {
+        double now = seconds_now();
+        if (now - last < 0.05 && budget < ((uint64_t)1 << 40)) budget *= 2;
+        if (now - t0 < 1.0 || now - last < 1.0) continue;
+        last = now;
+        uint64_t n = wsim_thread_insts(s);
+        fprintf(stderr, "%swpusim: cycle %llu, %llu thread-insts, %.3g thread-insts/s%s", tty ? "\r" : "",
+                (unsigned long long)wsim_cycles(s), (unsigned long long)n, (double)n / (now - t0),
+                tty ? "\033[K" : "\n");
+    }
+    double dt = seconds_now() - t0;
+    uint64_t n = wsim_thread_insts(s);
+    fprintf(stderr, "%swpusim: ran %llu cycles, %llu thread-insts in %.2f s (%.3g thread-insts/s)\n",
+            tty ? "\r\033[K" : "", (unsigned long long)wsim_cycles(s), (unsigned long long)n, dt,
+            dt > 0 ? (double)n / dt : 0.0);
+    return st;
+}
+
 int main(int argc, char **argv)
 {
     wsim_config_t cfg;
@@ -266,6 +306,7 @@ int main(int argc, char **argv)
     const char *record_wst = NULL, *record_arg = NULL; /* FILE, wst=FILE */
     const char *stats_fmt = "text";
     int dump_cfg = 0, print_config = 0, rc = EXIT_USAGE;
+    int progress = -1; /* --progress 1, --no-progress 0; -1: when stderr is a terminal */
     /* --config applies first (in order), then every override in order */
     const char **configs = calloc((size_t)argc + 1, sizeof *configs);
     const char **sets = calloc((size_t)argc + 1, sizeof *sets);
@@ -327,6 +368,8 @@ int main(int argc, char **argv)
         else if (!strcmp(a, "--dump-cfg")) dump_cfg = 1;
         else if (!strcmp(a, "--print-config")) print_config = 1;
         else if (!strcmp(a, "--quiet") || !strcmp(a, "-q")) stats_fmt = "none";
+        else if (!strcmp(a, "--progress")) progress = 1;
+        else if (!strcmp(a, "--no-progress")) progress = 0;
         else if (a[0] == '-' && a[1]) {
             fprintf(stderr, "wpusim: unknown option '%s'; valid options: %s\n", a, valid_options);
             goto out;
@@ -416,7 +459,8 @@ int main(int argc, char **argv)
 
     running = s;
     if (stop_signal) wsim_request_stop(s); /* a signal while loading */
-    wsim_status_t st = wsim_run(s);
+    if (progress < 0) progress = isatty(STDERR_FILENO);
+    wsim_status_t st = progress ? run_with_progress(s, isatty(STDERR_FILENO)) : wsim_run(s);
     running = NULL;
     flush_stdout(); /* the kernel's output before the reports on stderr */
     /* the run ended at a cycle boundary: the trace ends with a whole line */

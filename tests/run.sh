@@ -625,6 +625,16 @@ if cmp -s "$OUT" "$T/dws/det1"; then ok; else bad "two identical MAWS.LatSpec ru
 run dws-step 120 "$SIM" --policy MAWS.LatSpec --config maws-coherent --set skip_idle=0 --stats json "$B/kernels/merge.elf"
 if diff <(grep -v skip_idle "$OUT") <(grep -v skip_idle "$T/dws/det1") >/dev/null; then ok
 else bad "MAWS.LatSpec: stepping every cycle and skipping idle cycles differ"; fi
+# A run in budgets (--progress: wsim_run_until, starting at 4096 cycles and
+# growing) is the same run, cycle for cycle, with idle skips cut at the
+# budget's end; its last line names the cycles the statistics report.
+run dws-budget 120 "$SIM" --progress --policy MAWS.LatSpec --config maws-coherent --stats json "$B/kernels/merge.elf"
+cyc=$(sed -n 's/^  "cycles": \([0-9]*\),$/\1/p' "$T/dws/det1")
+if cmp -s "$OUT" "$T/dws/det1" && grep -Eq "^wpusim: ran $cyc cycles, [0-9]+ thread-insts in [0-9.]+ s" "$ERR" \
+   && [ "${cyc:-0}" -gt 8192 ]; then ok
+else bad "MAWS.LatSpec run in budgets (--progress) differs from one run, or no last line: $(head -c 300 "$ERR")"; fi
+run dws-no-progress 60 "$SIM" --progress --no-progress --quiet "$B/kernels/mandel.elf"
+if [ $RC -eq 0 ] && [ ! -s "$ERR" ]; then ok; else bad "--no-progress still printed: $(head -c 200 "$ERR")"; fi
 # The recorded port trace: a header and one line per operation.
 run dws-record 60 "$SIM" --quiet --policy DWS.ReviveSplit --record-block wst="$T/dws/wst.trace" "$B/kernels/filter.elf"
 if [ $RC -eq 0 ] && head -n 1 "$T/dws/wst.trace" | grep -qx '# warpsplit-port-trace 2 block=wst' \
