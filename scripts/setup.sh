@@ -5,10 +5,12 @@
 # Needed now: make and gcc build the model; clang, lld and llvm build the RISC-V
 # kernels; python3 runs the suite script; verilator (with g++ and zlib) and
 # yosys run the RTL flow that `make test` checks (tb/flow.mk, tests/rtl.sh).
-# gtkwave only views waveforms (`make wave`): installed too, but a failure to
-# install it is only a warning.
+# gtkwave only views waveforms (`make wave`), and xvfb, x11-utils and
+# imagemagick let `make wave-shot` (and the rtl-wave test) photograph it on a
+# virtual display: installed too, but a failure to install them is only a
+# warning.
 NEEDED="make gcc g++ clang lld llvm python3 verilator yosys zlib1g-dev"
-RTL="gtkwave"
+RTL="gtkwave xvfb x11-utils imagemagick"
 
 missing() {
     out=""

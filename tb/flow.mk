@@ -8,6 +8,7 @@
 #   make rtl-long               millions of random clocks per set (RTL_LONG_CYCLES)
 #   make synth                  area report per block and set, and build/synth/summary.md
 #   make wave BLOCK=wst [SET=dws] [SEED=1]   a short traced run, opened in GTKWave
+#   make wave-shot BLOCK=wst [SET=dws]      the same, as GTKWave shows it, to a PNG (Xvfb)
 #
 # A block <b> is its files plus one word in RTL_BLOCKS:
 #   rtl/ws_<b>.sv (top module ws_<b>, may include rtl/*.svh), tb/<b>_tb.cpp
@@ -42,7 +43,7 @@ rtl_params = $(shell sed -n 's/^$(2)[[:space:]][[:space:]]*//p' tb/$(1).params)
 # every block:set pair
 RTL_PAIRS := $(foreach b,$(RTL_BLOCKS),$(foreach s,$(call rtl_sets,$(b)),$(b)/$(s)))
 
-.PHONY: rtl-tools rtl-lint tb rtl-test rtl-long synth wave
+.PHONY: rtl-tools rtl-lint tb rtl-test rtl-long synth wave wave-shot
 
 rtl-tools:
 	@command -v $(VERILATOR) >/dev/null && command -v $(YOSYS) >/dev/null || \
@@ -134,9 +135,26 @@ synth: rtl-tools $(SYNTH_OUT)/summary.md
 BLOCK ?= wst
 SET   ?= $(firstword $(call rtl_sets,$(BLOCK)))
 SEED  ?= 1
+WAVE_DIR := $(RTL_OUT)/$(BLOCK)/$(SET)
+# make wave: a short traced run; opened in GTKWave with the block's save file
+# when there is a display, else the file's path and the command to open it.
+# Exit 0 only when the waveform was written.
 wave: rtl-tools $(call rtl_tb,$(BLOCK)/$(SET))
-	cd $(RTL_OUT)/$(BLOCK)/$(SET) && ./rtl/$(BLOCK)_tb +seed=$(SEED) +cycles=2000 +trace=$(BLOCK).fst +quiet
-	$(GTKWAVE) $(RTL_OUT)/$(BLOCK)/$(SET)/$(BLOCK).fst tb/$(BLOCK).gtkw &
+	@rm -f $(WAVE_DIR)/$(BLOCK).fst
+	cd $(WAVE_DIR) && ./rtl/$(BLOCK)_tb +seed=$(SEED) +cycles=2000 +trace=$(BLOCK).fst +quiet
+	@test -s $(WAVE_DIR)/$(BLOCK).fst || { echo "wave: no waveform written ($(WAVE_DIR)/$(BLOCK).fst)" >&2; exit 1; }
+	@if [ -n "$$DISPLAY$$WAYLAND_DISPLAY" ] && command -v $(GTKWAVE) >/dev/null; then \
+	  $(GTKWAVE) $(WAVE_DIR)/$(BLOCK).fst tb/$(BLOCK).gtkw >/dev/null 2>&1 & \
+	  echo "wave: $(WAVE_DIR)/$(BLOCK).fst opened in GTKWave"; \
+	else \
+	  echo "wave: wrote $(WAVE_DIR)/$(BLOCK).fst; no display here: open it with"; \
+	  echo "      gtkwave $(WAVE_DIR)/$(BLOCK).fst tb/$(BLOCK).gtkw   (or make wave-shot: a PNG)"; \
+	fi
+
+# make wave-shot: the same waveform as GTKWave shows it, on a virtual display
+# (Xvfb), saved as $(WAVE_DIR)/$(BLOCK).png: what a user sees, without a display.
+wave-shot: wave
+	bash scripts/wave_shot.sh $(WAVE_DIR)/$(BLOCK).fst tb/$(BLOCK).gtkw $(WAVE_DIR)/$(BLOCK).png
 
 # The block/set pairs, for tests/rtl.sh.
 rtl-pairs:

@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# scripts/wave_shot.sh FST GTKW PNG: open a waveform in GTKWave with its save
+# file on a private virtual display (Xvfb) and write a screenshot of the
+# screen to PNG: how `make wave` looks to a user, on a machine without a
+# display (make wave-shot; the rtl-wave test group). Exit 0 only when the
+# screenshot was written; 2 when a tool is missing (names it and the package).
+set -u
+fst=$1 gtkw=$2 png=$3
+for t in Xvfb:xvfb gtkwave:gtkwave xwininfo:x11-utils import:imagemagick; do
+  command -v "${t%%:*}" >/dev/null || { echo "wave-shot: ${t%%:*} is missing: apt-get install ${t#*:}" >&2; exit 2; }
+done
+[ -s "$fst" ] || { echo "wave-shot: no waveform $fst (make wave writes it)" >&2; exit 1; }
+# a display number nobody uses: the first free one from 90 on
+d=90
+while [ -e "/tmp/.X$d-lock" ] || [ -e "/tmp/.X11-unix/X$d" ]; do d=$((d + 1)); done
+Xvfb ":$d" -screen 0 1400x900x24 -nolisten tcp >/dev/null 2>&1 &
+xpid=$!
+gpid=""
+cleanup() { [ -n "$gpid" ] && kill "$gpid" 2>/dev/null; kill "$xpid" 2>/dev/null; wait 2>/dev/null; }
+trap cleanup EXIT
+export DISPLAY=":$d"
+for _ in $(seq 50); do xwininfo -root >/dev/null 2>&1 && break; sleep 0.1; done
+gtkwave "$fst" "$gtkw" >/dev/null 2>&1 &
+gpid=$!
+# wait for GTKWave's main window (named after the file), then let it draw
+for _ in $(seq 100); do
+  xwininfo -root -tree 2>/dev/null | grep -q "GTKWave - " && break
+  kill -0 "$gpid" 2>/dev/null || { echo "wave-shot: gtkwave exited before showing a window" >&2; exit 1; }
+  sleep 0.1
+done
+xwininfo -root -tree 2>/dev/null | grep -q "GTKWave - " || { echo "wave-shot: no GTKWave window after 10 s" >&2; exit 1; }
+sleep 2
+import -window root "$png" 2>/dev/null
+[ -s "$png" ] || { echo "wave-shot: no screenshot written" >&2; exit 1; }
+echo "wave-shot: $png"
