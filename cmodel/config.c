@@ -246,9 +246,12 @@ int wsim_config_check(wsim_config_t *c, char *err, size_t errlen)
         snprintf(err, errlen, "stack_size: %llu is not a multiple of 16", (unsigned long long)c->stack_size);
         return -1;
     }
-    if (c->stack_color % 16 || c->stack_color * 31 >= c->stack_size / 2) {
-        snprintf(err, errlen, "stack_color: %llu must be a multiple of 16 with 31 x stack_color below half of "
-                 "stack_size (%llu)", (unsigned long long)c->stack_color, (unsigned long long)c->stack_size);
+    /* the colour positions: one per SIMD lane, at least 32 (warp.c) */
+    const uint64_t colours = c->lanes > 32 ? (uint64_t)c->lanes : 32;
+    if (c->stack_color % 16 || c->stack_color * (colours - 1) >= c->stack_size / 2) {
+        snprintf(err, errlen, "stack_color: %llu must be a multiple of 16 with %llu x stack_color below half of "
+                 "stack_size (%llu): lower stack_color or raise stack_size", (unsigned long long)c->stack_color,
+                 (unsigned long long)(colours - 1), (unsigned long long)c->stack_size);
         return -1;
     }
     if (c->stack_top % 16) {

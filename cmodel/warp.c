@@ -16,12 +16,15 @@ void warp_launch(struct wsim *s, int gid, wpu_t *u, warp_t *w, group_t *root, in
     w->gid = gid;
     w->tid0 = tid0;
     memset(w->th, 0, (size_t)s->warp_size * sizeof *w->th);
+    /* stack colouring: neighbouring lanes' frames in different sets and banks,
+     * over the SIMD width (at least 32 positions; docs/abi.md) */
+    const uint32_t colours = s->lanes > 32 ? (uint32_t)s->lanes : 32;
     for (int l = 0; l < lanes; l++) {
         thread_t *t = &w->th[l];
         uint32_t tid = tid0 + (uint32_t)l;
         t->x[10] = tid;
         t->x[11] = s->nthreads;
-        t->x[2] = (uint32_t)(s->cfg.stack_top - (uint64_t)tid * s->cfg.stack_size - (tid % 32) * s->cfg.stack_color);
+        t->x[2] = (uint32_t)(s->cfg.stack_top - (uint64_t)tid * s->cfg.stack_size - (tid % colours) * s->cfg.stack_color);
         s->tstate[tid] = TS_RUNNING;
     }
     w->live = wmask_first(lanes);

@@ -263,6 +263,15 @@ memrun() { # memrun NAME ARGS...: a microbenchmark, stats in $T/NAME.out
 expect_eq() { # expect_eq WHAT GOT WANT
   if [ "$2" = "$3" ]; then ok; else bad "$1: got '$2', expected $3"; fi
 }
+# Stack colouring spans the SIMD width: at 64 lanes (64 L1 banks, 128 B
+# colour = one line) every lane's frame is in its own bank, so nqueens'
+# spills and reloads, which made 12,889 bank conflicts when the colour
+# wrapped at 32 lanes, make none; without colouring they conflict.
+memrun colour64 --set width=64 --threads 256 "$B/kernels/nqueens.elf"
+expect_eq "nqueens at width 64: L1 D bank conflicts" "$(memstat "$OUT" l1d bank_conflicts)" 0
+memrun colour64-off --set width=64 --threads 256 --set stack_color=0 "$B/kernels/nqueens.elf"
+c=$(memstat "$OUT" l1d bank_conflicts)
+if [ "${c:-0}" -gt 10000 ]; then ok; else bad "nqueens at width 64 without stack colouring: $c bank conflicts, expected > 10000"; fi
 one="--set wpus=1 --set warps=1"
 memrun stream $one --threads 16 "$M/stream.elf"
 expect_eq "stream: L1 D accesses (one per SIMD load)" "$(memstat "$OUT" l1d accesses)" 64
@@ -436,6 +445,7 @@ expect_usage range "^wpusim: width: 0 is out of range \(allowed 1\.\.256\)$" --s
 expect_usage negative "^wpusim: threads: '-4' is not a non-negative integer" --threads -4 "$GOOD"
 expect_usage enum "^wpusim: scheduler: 'fifo' is not one of: rr|swf$" --set scheduler=fifo "$GOOD"
 expect_usage not-kv "^wpusim: 'width' is not key=value$" --set width "$GOOD"
+expect_usage colour-width "^wpusim: stack_color: 256 must be a multiple of 16 with 63 x stack_color below half of stack_size \(16384\): lower stack_color or raise stack_size$" --set width=64 --set stack_color=256 "$GOOD"
 expect_usage stack-align "^wpusim: stack_size: 1000 is not a multiple of 16$" --set stack_size=1000 "$GOOD"
 expect_usage stacks-fit "^wpusim: threads x stack_size = 1000000 x 16384 bytes does not fit below stack_top 0xc0000000; lower threads or stack_size$" --threads 1000000 "$GOOD"
 expect_usage stacks-overlap "^wpusim: $GOOD: thread stacks 0x00010000-0x0001ffff overlap loadable segment 0 at 0x00010000; lower threads or stack_size, or move stack_top$" --set stack_top=0x20000 --threads 1 --set stack_size=65536 "$GOOD"
