@@ -10,6 +10,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "blocks/zfile.h"
 #include "presets.h"
 #include "wsim.h"
 
@@ -42,12 +43,14 @@ static void usage(FILE *out)
             "  --stats-out FILE     write statistics to FILE instead of stdout ('-' = stdout); FILE and\n"
             "                       --dump's are written beside it and renamed into place at the end:\n"
             "                       a run that fails to start leaves an existing FILE as it was\n"
-            "  --trace FILE         one line per issued SIMD instruction ('-' = stdout):\n"
+            "  --trace FILE         one line per issued SIMD instruction ('-' = stdout; FILE.gz: through gzip):\n"
             "                       c=<cycle hex> u=<WPU> w=<warp slot> pc=<pc> m=<active mask> <disassembly>\n"
             "  --dump FILE          after the run write the kernel's WSIM_RESULT regions to FILE\n"
             "  --check              same as --set check=1: verify every cycle that each warp's SIMD groups,\n"
             "                       parked and exited threads partition it (and the warp-split table)\n"
-            "  --record-block wst=FILE  write the warp-split table's port traffic (docs/blocks/wst.md)\n"
+            "  --record-block wst=FILE  write the warp-split table's port traffic (docs/blocks/wst.md); a\n"
+            "                       whole run is ~100 bytes a clock (8 GB for short at --arg 1): name it\n"
+            "                       FILE.gz to write it through gzip (~20x smaller; the replayers read it)\n"
             "  --dump-cfg           print the control-flow analysis (functions, branch re-convergence\n"
             "                       points) and exit\n"
             "  --print-config       print the effective configuration, as a --config file, and exit\n"
@@ -203,6 +206,28 @@ static int close_named(FILE *f, const char *opt, const char *path)
     return close_output(f, what);
 }
 
+/* A trace (--trace, --record-block): a plain file, or through gzip when its
+ * name ends in .gz (blocks/zfile.h), or stdout ('-'). */
+static FILE *trace_open(zfile_t *z, const char *path)
+{
+    z->f = NULL, z->pid = 0;
+    if (!strcmp(path, "-")) return stdout;
+    return zfile_open(z, path, "w") == 0 ? z->f : NULL;
+}
+
+/* Close a trace: -1 (reported) when a write failed or gzip did not finish. */
+static int trace_close(zfile_t *z, FILE *f, const char *opt, const char *path)
+{
+    if (f == stdout) return 0; /* checked once, at exit */
+    if (!z->pid) return close_named(f, opt, path);
+    errno = 0;
+    int bad = fflush(f) != 0 || ferror(f), e = errno;
+    if (zfile_close(z) < 0 && !bad) bad = 1, e = 0;
+    if (!bad) return 0;
+    fprintf(stderr, "wpusim: %s %s: write failed: %s\n", opt, path, e ? strerror(e) : "gzip did not finish");
+    return -1;
+}
+
 /* Finish o: close it and move the temporary into place. -1 on a write error. */
 static int out_commit(outfile_t *o)
 {
@@ -316,6 +341,7 @@ int main(int argc, char **argv)
     wsim_t *s = NULL;
     outfile_t stats = {0}, dump = {0};
     FILE *trace = NULL, *record = NULL;
+    zfile_t ztrace = {0}, zrecord = {0}; /* their files (gzip: *.gz) */
     if (!configs || !sets) {
         fprintf(stderr, "wpusim: out of host memory\n");
         goto out;
@@ -442,14 +468,14 @@ int main(int argc, char **argv)
                             "policy, e.g. --policy DWS.ReviveSplit\n");
             goto out;
         }
-        if (!(record = strcmp(record_wst, "-") ? fopen(record_wst, "w") : stdout)) {
+        if (!(record = trace_open(&zrecord, record_wst))) {
             fprintf(stderr, "wpusim: --record-block wst=%s: cannot open for writing: %s\n", record_wst, strerror(errno));
             goto out;
         }
         wsim_set_record(s, "wst", record);
     }
     if (trace_path) {
-        trace = strcmp(trace_path, "-") ? fopen(trace_path, "w") : stdout;
+        trace = trace_open(&ztrace, trace_path);
         if (!trace) {
             fprintf(stderr, "wpusim: --trace %s: cannot open for writing: %s\n", trace_path, strerror(errno));
             goto out;
@@ -465,8 +491,8 @@ int main(int argc, char **argv)
     flush_stdout(); /* the kernel's output before the reports on stderr */
     /* the run ended at a cycle boundary: the trace ends with a whole line */
     int lost = 0; /* an output could not be written */
-    if (trace) lost |= close_named(trace, "--trace", trace_path) < 0;
-    if (record) lost |= close_named(record, "--record-block", record_arg) < 0;
+    if (trace) lost |= trace_close(&ztrace, trace, "--trace", trace_path) < 0;
+    if (record) lost |= trace_close(&zrecord, record, "--record-block", record_arg) < 0;
     trace = record = NULL;
 
     if (st == WSIM_INTERRUPTED)
@@ -497,8 +523,8 @@ out:
     /* a run that did not finish its outputs leaves existing files as they were */
     out_discard(&stats);
     out_discard(&dump);
-    if (trace && trace != stdout) fclose(trace);
-    if (record && record != stdout) fclose(record);
+    if (trace && trace != stdout) ztrace.f = trace, zfile_close(&ztrace);
+    if (record && record != stdout) zrecord.f = record, zfile_close(&zrecord);
     running = NULL;
     wsim_destroy(s);
     free(configs);

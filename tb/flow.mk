@@ -77,6 +77,7 @@ $(RTL_OUT)/$(1)/$(2)/lint.ok: rtl/ws_$(1).sv $(RTL_SV_COMMON) tb/$(1).params syn
 $(RTL_OUT)/$(1)/$(2)/rtl/$(1)_tb: rtl/ws_$(1).sv $(RTL_SV_COMMON) $$(RTL_TB_DEPS_$(1))
 	@mkdir -p $$(dir $$@)
 	@echo "  VERILATE $(1) $(2) (RTL)"
+	@rm -f $$@ # Verilator's own make does not relink for a changed C object (cobj/)
 	@MAKEFLAGS= MFLAGS= $(VERILATOR) $(VL_BUILD_FLAGS) --assert -Irtl --top-module ws_$(1) -Mdir $$(dir $$@) \
 	  $$(RTL_P_$(1)_$(2):%=-G%) -CFLAGS "$$(RTL_TB_CFLAGS_$(1)_$(2))" \
 	  rtl/ws_$(1).sv $(CURDIR)/tb/$(1)_tb.cpp $(CURDIR)/tb/common/tb_main.cpp $(abspath $(RTL_OUT)/cobj/$(1).o $(RTL_OUT)/cobj/block.o) \
@@ -94,6 +95,7 @@ $(SYNTH_OUT)/$(1)-$(2).v $(SYNTH_OUT)/$(1)-$(2).stat &: rtl/ws_$(1).sv $(RTL_SV_
 $(RTL_OUT)/$(1)/$(2)/net/$(1)_tb: $(SYNTH_OUT)/$(1)-$(2).v synth/cells45.v $$(RTL_TB_DEPS_$(1))
 	@mkdir -p $$(dir $$@)
 	@echo "  VERILATE $(1) $(2) (netlist)"
+	@rm -f $$@
 	@MAKEFLAGS= MFLAGS= $(VERILATOR) $(VL_BUILD_FLAGS) $(VL_NET_FLAGS) --top-module ws_$(1) -Mdir $$(dir $$@) \
 	  -CFLAGS "$$(RTL_TB_CFLAGS_$(1)_$(2))" \
 	  $(SYNTH_OUT)/$(1)-$(2).v synth/cells45.v $(CURDIR)/tb/$(1)_tb.cpp $(CURDIR)/tb/common/tb_main.cpp \

@@ -62,7 +62,7 @@ done
 # The set of tb/wst.params matching a trace's parameter line, or nothing.
 rtl_set_of() {
   local h e w k p c m
-  h=$(grep -m 1 '^# wst ' "$1")
+  h=$(zcat -f "$1" | grep -m 1 '^# wst ')
   e=$(echo "$h" | sed -n 's/.*entries=\([0-9]*\).*/\1/p'); w=$(echo "$h" | sed -n 's/.*width=\([0-9]*\).*/\1/p')
   k=$(echo "$h" | sed -n 's/.*warps=\([0-9]*\).*/\1/p'); p=$(echo "$h" | sed -n 's/.*pc_bits=\([0-9]*\).*/\1/p')
   c=$(echo "$h" | sed -n 's/.*cnt_bits=\([0-9]*\).*/\1/p'); m=$(echo "$h" | sed -n 's/.*mfc_bits=\([0-9]*\).*/\1/p')
@@ -127,6 +127,7 @@ if "$SIM" --help 2>&1 | grep -q -- "--record-block"; then
     elf=$B/kernels/$1.elf
     [ -f "$elf" ] || { bad "no kernel $elf to record"; continue; }
     tr=$T/wst-$1-$2.trace
+    [ "$1 $2" = "merge DWS.ReviveSplit" ] && tr=$tr.gz # one recorded through gzip, replayed compressed
     run "rtl-rec-$1-$2" 300 "$SIM" --quiet --config "$3" --policy "$2" --record-block wst="$tr" "$elf"
     if [ $RC -ne 0 ] || [ ! -s "$tr" ]; then bad "recording $1 $2 ($3): exit $RC: $(head -c 400 "$ERR")"; continue; fi
     set_name=$(rtl_set_of "$tr")

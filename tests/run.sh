@@ -654,6 +654,19 @@ if [ $RC -eq 0 ] && head -n 1 "$T/dws/wst.trace" | grep -qx '# warpsplit-port-tr
 else bad "--record-block wst: $(head -n 3 "$T/dws/wst.trace" | cut -c1-200)"; fi
 run dws-record-replay 60 "$B/tests/replay_block" "$T/dws/wst.trace"
 if [ $RC -eq 0 ] && grep -q "all match" "$OUT"; then ok; else bad "replaying the recorded trace on the C block: exit $RC: $(head -c 300 "$ERR")"; fi
+# FILE.gz: the same trace through gzip (and the instruction trace too), read
+# back compressed; a truncated .gz is an error, not a shorter trace.
+run dws-record-gz 60 "$SIM" --quiet --policy DWS.ReviveSplit --record-block wst="$T/dws/wst.trace.gz" \
+    --trace "$T/dws/insn.gz" "$B/kernels/filter.elf"
+run dws-record-plain 60 "$SIM" --quiet --policy DWS.ReviveSplit --trace "$T/dws/insn" "$B/kernels/filter.elf"
+if [ $RC -eq 0 ] && zcat "$T/dws/wst.trace.gz" | cmp -s - "$T/dws/wst.trace" && zcat "$T/dws/insn.gz" | cmp -s - "$T/dws/insn" \
+   && [ "$(stat -c %s "$T/dws/wst.trace.gz")" -lt "$(( $(stat -c %s "$T/dws/wst.trace") / 20 ))" ]; then ok
+else bad "--record-block/--trace FILE.gz: not the plain traces, compressed 20x: exit $RC: $(head -c 300 "$ERR")"; fi
+run dws-record-gz-replay 60 "$B/tests/replay_block" "$T/dws/wst.trace.gz"
+if [ $RC -eq 0 ] && grep -q "all match" "$OUT"; then ok; else bad "replaying a .gz trace: exit $RC: $(head -c 300 "$ERR")"; fi
+head -c 20000 "$T/dws/wst.trace.gz" > "$T/dws/cut.trace.gz"
+run dws-record-gz-cut 60 "$B/tests/replay_block" "$T/dws/cut.trace.gz"
+if [ $RC -eq 2 ] && grep -q "cut.trace.gz" "$ERR"; then ok; else bad "a truncated .gz trace: exit $RC: $(head -c 300 "$ERR")"; fi
 # Bad input: clear errors.
 run dws-bad1 30 "$SIM" --policy DWS.Nope "$B/kernels/filter.elf"
 if [ $RC -eq 2 ] && grep -q "no such policy or file; policies: Conv DWS.AggressSplit" "$ERR"; then ok; else bad "unknown policy: $RC $(cat "$ERR")"; fi
