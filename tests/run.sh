@@ -535,9 +535,11 @@ sed '/^c=05 /s/ lag_vec=[0-9a-f]*//' $W.expect > "$T/wst-bad3.expect"
 run blocks-bad3 30 "$B/tests/replay_block" $W.in "$T/wst-bad3.expect"
 if [ $RC -eq 2 ] && grep -q "wst-bad3.expect:[0-9]*: missing field 'lag_vec'" "$ERR"; then ok
 else bad "a line without lag_vec was not rejected: exit $RC: $(head -c 300 "$ERR")"; fi
-# What else comes from the port table (cmodel/blocks/wst.def) is up to date:
+# What else comes from the port tables (cmodel/blocks/<block>.def) is up to date:
 # the port table of the doc page and the GTKWave layout.
 run blocks-doc 30 python3 scripts/blockports.py doc wst --check
+if [ $RC -eq 0 ]; then ok; else bad "$(cat "$OUT" "$ERR")"; fi
+run blocks-doc-asc 30 python3 scripts/blockports.py doc asc --check
 if [ $RC -eq 0 ]; then ok; else bad "$(cat "$OUT" "$ERR")"; fi
 run blocks-gtkw 30 python3 tb/gtkw.py wst dws
 if [ $RC -eq 0 ] && cmp -s "$OUT" tb/wst.gtkw; then ok
