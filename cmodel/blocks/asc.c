@@ -109,20 +109,30 @@ void asc_eval(const asc_t *a, const asc_in_t *in, asc_out_t *out)
     out->q = &a->q;
 }
 
-/* A warp's counters unpacked (c[t], t < width) and packed. */
+/* A warp's counters unpacked (c[t], t < width) and packed: thread t at
+ * bits [t*b +: b] of the 256-bit field, read and written a word at a time
+ * (a counter may straddle two words when b does not divide 64). */
 static void unpack(const asc_t *a, const wmask_t *cnt, uint8_t *c)
 {
     const int b = a->cfg.cnt_bits;
-    for (int t = 0; t < a->cfg.width; t++) c[t] = (uint8_t)asc_counter(cnt, b, t);
+    const uint64_t m = (1ull << b) - 1;
+    for (int t = 0; t < a->cfg.width; t++) {
+        const int p = t * b, w = p >> 6, s = p & 63;
+        uint64_t v = cnt->w[w] >> s;
+        if (s + b > 64) v |= cnt->w[w + 1] << (64 - s);
+        c[t] = (uint8_t)(v & m);
+    }
 }
 
 static wmask_t pack(const asc_t *a, const uint8_t *c)
 {
     const int b = a->cfg.cnt_bits;
     wmask_t m = wmask_none();
-    for (int t = 0; t < a->cfg.width; t++)
-        for (int j = 0; j < b; j++)
-            if ((c[t] >> j) & 1) wmask_set(&m, t * b + j);
+    for (int t = 0; t < a->cfg.width; t++) {
+        const int p = t * b, w = p >> 6, s = p & 63;
+        m.w[w] |= (uint64_t)c[t] << s;
+        if (s + b > 64) m.w[w + 1] |= (uint64_t)c[t] >> (64 - s);
+    }
     return m;
 }
 
