@@ -110,18 +110,10 @@ void asc_eval(const asc_t *a, const asc_in_t *in, asc_out_t *out)
 }
 
 /* A warp's counters unpacked (c[t], t < width) and packed: thread t at
- * bits [t*b +: b] of the 256-bit field, read and written a word at a time
- * (a counter may straddle two words when b does not divide 64). */
+ * bits [t*b +: b] of the 256-bit field, a word at a time. */
 static void unpack(const asc_t *a, const wmask_t *cnt, uint8_t *c)
 {
-    const int b = a->cfg.cnt_bits;
-    const uint64_t m = (1ull << b) - 1;
-    for (int t = 0; t < a->cfg.width; t++) {
-        const int p = t * b, w = p >> 6, s = p & 63;
-        uint64_t v = cnt->w[w] >> s;
-        if (s + b > 64) v |= cnt->w[w + 1] << (64 - s);
-        c[t] = (uint8_t)(v & m);
-    }
+    for (int t = 0; t < a->cfg.width; t++) c[t] = (uint8_t)asc_counter(cnt, a->cfg.cnt_bits, t);
 }
 
 static wmask_t pack(const asc_t *a, const uint8_t *c)

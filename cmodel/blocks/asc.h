@@ -108,12 +108,14 @@ void asc_eval(const asc_t *a, const asc_in_t *in, asc_out_t *out);
  * is asc_eval's for the same in. */
 void asc_clock(asc_t *a, const asc_in_t *in, const asc_out_t *out);
 
-/* Thread t's slip counter in a packed counter field (cnt_bits bits each). */
+/* Thread t's slip counter in a packed counter field (cnt_bits bits each, at
+ * [t*cnt_bits +: cnt_bits]; one may straddle two 64-bit words). */
 static inline unsigned asc_counter(const wmask_t *cnt, int cnt_bits, int t)
 {
-    unsigned v = 0;
-    for (int j = 0; j < cnt_bits; j++) v |= (unsigned)wmask_test(cnt, t * cnt_bits + j) << j;
-    return v;
+    const int p = t * cnt_bits, w = p >> 6, s = p & 63;
+    uint64_t v = cnt->w[w] >> s;
+    if (s + cnt_bits > 64) v |= cnt->w[w + 1] << (64 - s);
+    return (unsigned)(v & ((1ull << cnt_bits) - 1));
 }
 
 int asc_port_width(const asc_config_t *c, int port);

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The ASC's hand-worked traces can fail: each mutant below changes one rule
-# or threshold of cmodel/blocks/asc.c (a sed expression), the replayer is
+# or threshold of cmodel/blocks/asc.c or asc.h (a sed expression), the replayer is
 # rebuilt with it, and tests/blocks/asc/*.in must then fail at least once.
 # Prints one line per mutant (the first trace, clock and port that caught
 # it) and exits 1 if any mutant survives or does not apply, 0 otherwise.
@@ -14,8 +14,8 @@ rc=0
 while IFS='|' read -r name expr; do
   case $name in ''|'#'*) continue ;; esac
   rm -rf "$W/src" && mkdir -p "$W/src" && cp -r cmodel "$W/src/"
-  sed -i "$expr" "$W/src/cmodel/blocks/asc.c"
-  if cmp -s cmodel/blocks/asc.c "$W/src/cmodel/blocks/asc.c"; then
+  sed -i "$expr" "$W/src/cmodel/blocks/asc.c" "$W/src/cmodel/blocks/asc.h"
+  if cmp -s cmodel/blocks/asc.c "$W/src/cmodel/blocks/asc.c" && cmp -s cmodel/blocks/asc.h "$W/src/cmodel/blocks/asc.h"; then
     echo "mutant '$name': the sed expression no longer applies"; rc=1; continue
   fi
   if ! $CC -std=c11 -O1 -I"$W/src/cmodel" -o "$W/rb" tests/unit/replay_block.c "$W"/src/cmodel/blocks/*.c 2>"$W/cc.err"; then
@@ -31,7 +31,7 @@ while IFS='|' read -r name expr; do
   if [ -n "$caught" ]; then echo "mutant '$name': caught by $caught"
   else echo "mutant '$name': SURVIVED"; rc=1; fi
 done <<'LIST'
-# name | sed expression on asc.c
+# name | sed expression on asc.c and asc.h
 tail over all threads, not act|s/if (wmask_test(\&act, t) \&\& c\[t\] == 0)/if (c[t] == 0)/
 hit not masked by act|s/const wmask_t hit = wmask_and(in->hit, act);/const wmask_t hit = in->hit;/
 tail caught up: hits up, not misses down|s/else down = miss; /else up = hit; /
@@ -45,7 +45,7 @@ counters do not saturate|s/if (wmask_test(\&up, t) \&\& c\[t\] < a->cnt_max) c\[
 block_o from counters|s/out->block = wmask_any(\&lim);/out->block = wmask_any(\&lim) \&\& !wmask_eq(\&lim, \&act);/
 clr_i ignored|s/if (in->clr) {/if (0) {/
 clr_i does not stop mem_i|s/} else if (in->mem) {/}\n    if (in->mem) {/
-unpack loses the straddling bits|s/if (s + b > 64) v |= cnt->w\[w + 1\] << (64 - s);//
+counter read loses the straddling bits|s/if (s + cnt_bits > 64) v |= cnt->w\[w + 1\] << (64 - s);//
 pack loses the straddling bits|s/if (s + b > 64) m.w\[w + 1\] |= (uint64_t)c\[t\] >> (64 - s);//
 alu: > instead of >=|s/out->alu = 4 \* busy >= 3 \* cyc;/out->alu = 4 * busy > 3 * cyc;/
 alu at 7/8|s/out->alu = 4 \* busy >= 3 \* cyc;/out->alu = 8 * busy >= 7 * cyc;/
