@@ -7,11 +7,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "asc.h"
 #include "wst.h"
 #include "zfile.h"
 
 /* Every block; a new block adds its ops here. */
-static const block_ops_t *const block_list[] = {&wst_block_ops};
+static const block_ops_t *const block_list[] = {&wst_block_ops, &asc_block_ops};
 
 const block_ops_t *block_find(const char *name)
 {
