@@ -1,21 +1,40 @@
 #!/usr/bin/env bash
-# make bench: simulator speed. For each kernel, runs wpusim on the default
-# configuration and the same kernel source compiled natively for the host
-# (build/host/NAME runs every thread in sequence), side by side, and prints
-# simulated thread-instructions per host second and the slowdown.
-# Usage: scripts/bench.sh [REPEATS]   (best of REPEATS runs each, default 3)
+# make bench: simulator speed. For each case, runs wpusim and the same kernel
+# source compiled natively for the host (build/host/NAME runs every thread in
+# sequence) on the same input, and prints simulated thread-instructions per
+# host second and the slowdown against native.
+#
+# The cases are paper-size runs whose native run takes >= 0.2 s, so that
+# process start-up does not flatter the ratio (a native run of a few
+# milliseconds is mostly start-up), under Conv and the papers' legends on
+# their presets.
+#
+# Usage: scripts/bench.sh [REPEATS]   best of REPEATS runs each (default: 1
+#        simulation, 3 native runs; REPEATS sets both)
+# WSIM_BENCH_CASES="kernel:arg:preset:policy ..." replaces the cases;
+# WSIM_BENCH_QUICK=1 runs small cases in seconds (the table's figures then
+# mostly measure start-up).
 set -eu
 cd "$(dirname "$0")/.."
 B=${BUILD:-build}
-REPEATS=${1:-3}
-# kernel:arg — sizes chosen so each simulation takes about a second
-CASES=${WSIM_BENCH_CASES:-"collatz:16384 nqueens:2048 interp:4096 mandel:256 bitonic:16384"}
+SIM_REPEATS=${1:-1}
+NAT_REPEATS=${1:-3}
 THREADS=256
+if [ "${WSIM_BENCH_QUICK:-0}" = 1 ]; then
+  DEFAULT_CASES="collatz:16384:dws:Conv nqueens:2048:dws:Conv mandel:256:dws:Conv bitonic:16384:dws:Conv
+                 kmeans:1:dws:DWS.ReviveSplit"
+else
+  DEFAULT_CASES="kmeans:2:dws:Conv svm:2:dws:Conv short:2:dws:Conv lu:2:dws:Conv hotspot:2:dws:Conv
+                 kmeans:2:dws:DWS.ReviveSplit svm:2:dws:DWS.ReviveSplit short:2:dws:DWS.ReviveSplit
+                 lu:2:maws-bulksync:MAWS.LatSpec svm:2:maws-bulksync:MAWS.LatSpec"
+fi
+CASES=${WSIM_BENCH_CASES:-$DEFAULT_CASES}
 
 now() { date +%s.%N; }
-best() { # best CMD...: fastest wall time of REPEATS runs, in seconds
-  local b="" t0 t1 d
-  for _ in $(seq "$REPEATS"); do
+best() { # best N CMD...: fastest wall time of N runs, in seconds
+  local n=$1 b="" t0 t1 d
+  shift
+  for _ in $(seq "$n"); do
     t0=$(now); "$@" >/dev/null 2>&1 || { echo "bench: failed: $*" >&2; exit 1; }; t1=$(now)
     d=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.6f", b - a }')
     if [ -z "$b" ] || awk -v d="$d" -v b="$b" 'BEGIN { exit !(d < b) }'; then b=$d; fi
@@ -23,22 +42,22 @@ best() { # best CMD...: fastest wall time of REPEATS runs, in seconds
   echo "$b"
 }
 
-printf '%-10s %6s %14s %10s %14s %12s %10s\n' kernel arg thread-insts sim-s "thr-insts/s" native-s slowdown
+printf '%-9s %5s %-14s %-18s %13s %9s %12s %9s %9s\n' kernel arg preset policy thread-insts sim-s "thr-insts/s" native-s slowdown
 tot_insts=0 tot_sim=0 tot_nat=0
 for c in $CASES; do
-  k=${c%%:*} arg=${c#*:}
+  IFS=: read -r k arg preset pol <<<"$c"
   elf=$B/kernels/$k.elf host=$B/host/$k
   [ -f "$elf" ] && [ -x "$host" ] || { echo "bench: $k not built (make kernels)" >&2; exit 1; }
-  insts=$("$B/wpusim" --stats json --threads $THREADS --arg "$arg" "$elf" 2>/dev/null |
-          sed -n '/"total"/,/}/s/.*"thread_insts": \([0-9]*\).*/\1/p' | head -n 1)
-  sim=$(best "$B/wpusim" --quiet --threads $THREADS --arg "$arg" "$elf")
-  nat=$(best "$host" --quiet --threads $THREADS --seed 1 --arg "$arg")
-  awk -v k="$k" -v a="$arg" -v n="$insts" -v s="$sim" -v h="$nat" 'BEGIN {
-    printf "%-10s %6s %14d %10.3f %14.3e %12.6f %9.0fx\n", k, a, n, s, n / s, h, s / h }'
+  run=("$B/wpusim" --config "$preset" --policy "$pol" --threads $THREADS --arg "$arg" "$elf")
+  insts=$("${run[@]}" --stats json 2>/dev/null | sed -n '/"total"/,/}/s/.*"thread_insts": \([0-9]*\).*/\1/p' | head -n 1)
+  sim=$(best "$SIM_REPEATS" "${run[@]}" --quiet)
+  nat=$(best "$NAT_REPEATS" "$host" --quiet --threads $THREADS --seed 1 --arg "$arg")
+  awk -v k="$k" -v a="$arg" -v p="$preset" -v l="$pol" -v n="$insts" -v s="$sim" -v h="$nat" 'BEGIN {
+    printf "%-9s %5s %-14s %-18s %13d %9.2f %12.3e %9.3f %8.0fx\n", k, a, p, l, n, s, n / s, h, s / h }'
   tot_insts=$((tot_insts + insts))
   tot_sim=$(awk -v a="$tot_sim" -v b="$sim" 'BEGIN { print a + b }')
   tot_nat=$(awk -v a="$tot_nat" -v b="$nat" 'BEGIN { print a + b }')
 done
 awk -v n="$tot_insts" -v s="$tot_sim" -v h="$tot_nat" 'BEGIN {
-  printf "%-10s %6s %14d %10.3f %14.3e %12.6f %9.0fx\n", "all", "", n, s, n / s, h, s / h }'
-echo "(best of $REPEATS; $THREADS threads; default configuration; native = same C, host build, threads in sequence)"
+  printf "%-9s %5s %-14s %-18s %13d %9.2f %12.3e %9.3f %8.0fx\n", "all", "", "", "", n, s, n / s, h, s / h }'
+echo "(best of $SIM_REPEATS simulation / $NAT_REPEATS native runs; $THREADS threads; native = same C, host build, threads in sequence)"
