@@ -110,6 +110,7 @@ struct wsim {
     uint64_t stack_lo;    /* the thread stacks: [stack_lo, cfg.stack_top) */
     uint32_t nthreads;
     wpu_t *wpu;
+    thread_t *threads_mem; /* [wpus x warps x warp_size]: every slot's threads (warp_t.th) */
 
     /* per thread */
     int32_t *exit_code;

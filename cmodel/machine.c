@@ -81,6 +81,11 @@ wsim_t *wsim_create(const wsim_config_t *cfg, const char *elf_path, char *err, s
     s->live_threads = s->nthreads;
     s->total_warps = (int)((s->nthreads + (uint32_t)s->warp_size - 1) / (uint32_t)s->warp_size);
 
+    /* every slot's threads in one allocation, whose pages the host touches
+     * only when a warp is launched into the slot: a machine of many WPUs and
+     * slots costs memory for the threads that run, not for its size */
+    const size_t slot_threads = (size_t)s->nwpus * (size_t)s->nwarps * (size_t)s->warp_size;
+    ALLOC(s->threads_mem, slot_threads, "the threads' registers");
     ALLOC(s->wpu, s->nwpus, "the WPUs");
     for (int i = 0; i < s->nwpus; i++) {
         wpu_t *u = &s->wpu[i];
@@ -106,7 +111,7 @@ wsim_t *wsim_create(const wsim_config_t *cfg, const char *elf_path, char *err, s
             warp_t *w = &u->warp[k];
             w->wpu = i, w->slot = k, w->gid = -1;
             rs_init(&w->rs);
-            ALLOC(w->th, s->warp_size, "the threads' registers");
+            w->th = s->threads_mem + ((size_t)i * (size_t)s->nwarps + (size_t)k) * (size_t)s->warp_size;
         }
         MECH_CALL(s, init_wpu, s, u);
     }
@@ -142,7 +147,6 @@ void wsim_destroy(wsim_t *s)
     if (!s) return;
     for (int i = 0; s->wpu && i < s->nwpus; i++) { /* (also a machine whose creation failed part-way) */
         for (int k = 0; s->wpu[i].warp && k < s->nwarps; k++) {
-            free(s->wpu[i].warp[k].th);
             rs_free(&s->wpu[i].warp[k].rs);
         }
         for (int k = 0; s->wpu[i].grp && k < s->wpu[i].ngrp; k++) rs_free(&s->wpu[i].grp[k].own);
@@ -153,6 +157,7 @@ void wsim_destroy(wsim_t *s)
         MECH_CALL(s, free_wpu, s, &s->wpu[i]);
     }
     free(s->wpu);
+    free(s->threads_mem);
     free(s->exit_code);
     free(s->instret);
     free(s->tstate);

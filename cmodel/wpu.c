@@ -144,6 +144,10 @@ static inline __attribute__((always_inline)) void issue(struct wsim *s, wpu_t *u
 /* Cycles in which WPU u does not issue: waiting on memory or idle. */
 void wpu_account_stall(struct wsim *s, wpu_t *u, uint64_t n)
 {
+    if (!u->live_groups) { /* an empty WPU: no look at its slots (many WPUs, few threads) */
+        u->st.cycles_idle += n;
+        return;
+    }
     for (int k = 0; k < u->ngrp; k++) {
         const group_t *g = &u->grp[k];
         if (g->w && g->wait == WAIT_MEM && g->ready_at > s->cycle) {

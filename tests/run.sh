@@ -248,6 +248,16 @@ for sig in INT TERM; do
   rm -f "$T/int.trace"
 done
 
+# A big machine with few threads costs what the threads cost: slots' thread
+# state is touched only when a warp launches and empty WPUs are not looked
+# at per cycle (64 threads on 1024 WPUs x 1024 slots took minutes and 5 GB).
+run big-machine 60 "$SIM" --quiet --threads 64 --set memory=bulksync --set wpus=1024 --set warps=1024 \
+    --dump "$T/big.dump" "$B/kernels/mandel.elf"
+big_rc=$RC
+run big-machine-ref 60 "$SIM" --quiet --threads 64 --set memory=bulksync --dump "$T/small.dump" "$B/kernels/mandel.elf"
+if [ $big_rc -eq 0 ] && [ $RC -eq 0 ] && cmp -s "$T/big.dump" "$T/small.dump"; then ok
+else bad "64 threads on 1024 x 1024 slots: exit $big_rc or results differ: $(head -c 300 "$T/big-machine.err")"; fi
+
 # ---------------------------------------------------------------- memory hierarchy
 # Microbenchmarks whose counts follow from the configuration alone
 # (tests/mem/*.S explain each expectation).
