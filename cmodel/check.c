@@ -8,6 +8,7 @@
 
 #include "core.h"
 #include "mech/mech.h"
+#include "mech/twolev.h"
 
 /* Test hook (WSIM_CHECK_INJECT=CYCLE): drop a thread from a group of WPU 0
  * at CYCLE, so that the tests see --check fail. */
@@ -89,6 +90,7 @@ int check_machine(struct wsim *s, char *msg, size_t len)
         for (int k = 0; k < s->nwarps; k++)
             if (u->warp[k].gid >= 0 && check_warp(s, u, &u->warp[k], msg, len)) return 1;
         MECH_CHECK(s, check_wpu, s, u, msg, len);
+        if (u->fa && twolev_check(s, u, msg, len)) return 1;
     }
     return 0;
 }
