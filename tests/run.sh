@@ -658,6 +658,67 @@ if [ $RC -eq 3 ] && grep -q "^wpusim: watchdog at cycle [0-9]*: WPU 0 warp 0 (th
    && grep -q "group 0 (root): pc 0x[0-9a-f]* (.*) lanes ffff, waits for memory" "$ERR"; then ok
 else bad "watchdog: want exit 3 and a report; got $RC: $(head -c 400 "$ERR")"; fi
 
+# ---------------------------------------------------------------- two-level warp scheduling
+# The fetch arbiter (004 §3.2-§3.3; docs/twolevel.md, docs/blocks/fetcharb.md):
+# its hand-worked port traces run in the dws group's loop over tests/blocks/;
+# here a wrong value fails them, one fetch group is Conv cycle for cycle, the
+# switch and the timeout happen, skipping idle cycles changes nothing, a
+# recorded run replays, and bad input is refused. The dws group's policy
+# matrix runs 2Lev and 2Lev.Timeout on every kernel and preset with --check.
+group twolevel
+F=tests/blocks/fetcharb/twolevel
+awk '/^c=05 u=0 \|/ { sub(/ sw=1/, " sw=0") } { print }' $F.expect > "$T/fa-bad1.expect"
+run fa-bad1 30 "$B/tests/replay_block" $F.in "$T/fa-bad1.expect"
+if [ $RC -eq 1 ] && grep -q "fa-bad1.expect:[0-9]*: c=5 u=0: port sw_o" "$ERR"; then ok
+else bad "a missed fetch-group switch was not named: exit $RC: $(head -c 300 "$ERR")"; fi
+sed '/^c=06 /s/grant_idx=06/grant_idx=00/' $F.expect > "$T/fa-bad2.expect" # grant by readiness, not priority
+run fa-bad2 30 "$B/tests/replay_block" $F.in "$T/fa-bad2.expect"
+if [ $RC -eq 1 ] && grep -q "port grant_idx_o" "$ERR"; then ok
+else bad "a grant outside the prioritized group was not named: exit $RC: $(head -c 300 "$ERR")"; fi
+sed '/^c=09 /s/tmo=1/tmo=0/' tests/blocks/fetcharb/timeout.expect > "$T/fa-bad3.expect"
+run fa-bad3 30 "$B/tests/replay_block" tests/blocks/fetcharb/timeout.in "$T/fa-bad3.expect"
+if [ $RC -eq 1 ] && grep -q "port tmo_o" "$ERR"; then ok
+else bad "a missed timeout was not named: exit $RC: $(head -c 300 "$ERR")"; fi
+run fa-doc 30 python3 scripts/blockports.py doc fetcharb --check
+if [ $RC -eq 0 ]; then ok; else bad "$(cat "$OUT" "$ERR")"; fi
+# One fetch group holding every warp is the baseline round-robin (004 §5.3):
+# the same trace and statistics as Conv, cycle for cycle.
+run fa-conv 120 "$SIM" --config lwm --policy Conv --stats json --trace "$T/fa-conv.trace" "$B/kernels/filter.elf"
+cp "$OUT" "$T/fa-conv.json"
+run fa-one 120 "$SIM" --config lwm --policy 2Lev --set fetch_group_size=32 --stats json --trace "$T/fa-one.trace" \
+    "$B/kernels/filter.elf"
+strip() { sed -e '/^  "config": {$/,/^  },$/d' -e '/"fetch_/d' "$1"; }
+if [ $RC -eq 0 ] && cmp -s "$T/fa-conv.trace" "$T/fa-one.trace" && diff <(strip "$T/fa-conv.json") <(strip "$OUT") >/dev/null \
+   && [ "$(json_total "$OUT" fetch_switches)" = 0 ]; then ok
+else bad "2Lev with one fetch group of 32 differs from Conv on lwm: exit $RC"; fi
+# 2Lev8 on lwm: fetch-group switches, no timeout; a short timeout fires.
+run fa-2lev 120 "$SIM" --config lwm --policy 2Lev --check --stats json "$B/kernels/filter.elf"
+sw=$(json_total "$OUT" fetch_switches); to=$(json_total "$OUT" fetch_timeouts)
+if [ $RC -eq 0 ] && [ "${sw:-0}" -gt 0 ] && [ "$to" = 0 ] && [ "$(json_total "$OUT" cycles_issue)" = "$(json_total "$T/fa-conv.json" cycles_issue)" ]; then ok
+else bad "2Lev on lwm: exit $RC, switches '$sw', timeouts '$to'"; fi
+cp "$OUT" "$T/fa-2lev.json"
+run fa-tmo 120 "$SIM" --config lwm --policy 2Lev --set fetch_timeout=200 --check --stats json "$B/kernels/filter.elf"
+to=$(json_total "$OUT" fetch_timeouts)
+if [ $RC -eq 0 ] && [ "${to:-0}" -gt 0 ]; then ok; else bad "2Lev, timeout 200: exit $RC, timeouts '$to'"; fi
+run fa-step 240 "$SIM" --config lwm --policy 2Lev --set skip_idle=0 --check --stats json "$B/kernels/filter.elf"
+if diff <(grep -v skip_idle "$OUT") <(grep -v skip_idle "$T/fa-2lev.json") >/dev/null; then ok
+else bad "2Lev: stepping every cycle gives other statistics than skipping idle ones"; fi
+# the arbiter's port traffic from a whole run replays on its C model
+run fa-record 120 "$SIM" --quiet --config lwm --policy 2Lev --record-block fetcharb="$T/fa.trace" "$B/kernels/filter.elf"
+if [ $RC -eq 0 ] && sed -n 2p "$T/fa.trace" | grep -qx '# fetcharb groups=4 gsize=8 timeout=0' \
+   && grep -q ' sw=1 ' "$T/fa.trace"; then ok
+else bad "--record-block fetcharb: exit $RC: $(head -n 3 "$T/fa.trace" | cut -c1-200)"; fi
+run fa-replay 60 "$B/tests/replay_block" "$T/fa.trace"
+if [ $RC -eq 0 ] && grep -q "all match" "$OUT"; then ok; else bad "replaying the fetch arbiter's trace: exit $RC: $(head -c 300 "$ERR")"; fi
+# bad input
+run fa-bad-dws 30 "$SIM" --policy DWS.ReviveSplit --set scheduler=twolevel "$B/kernels/filter.elf"
+if [ $RC -eq 2 ] && grep -q "scheduler: twolevel .*set dws = off" "$ERR"; then ok; else bad "twolevel with dws: $RC $(cat "$ERR")"; fi
+run fa-bad-groups 30 "$SIM" --policy 2Lev --set warps=64 --set fetch_group_size=1 --threads 64 "$B/kernels/filter.elf"
+if [ $RC -eq 2 ] && grep -q "fetch_group_size: 64 warps in fetch groups of 1 make 64 groups .* at most 32 fetch groups" "$ERR"; then ok
+else bad "64 fetch groups: $RC $(cat "$ERR")"; fi
+run fa-bad-record 30 "$SIM" --record-block fetcharb="$T/x" "$B/kernels/filter.elf"
+if [ $RC -eq 2 ] && grep -q "no fetch arbiter without scheduler = twolevel" "$ERR"; then ok; else bad "record without twolevel: $RC $(cat "$ERR")"; fi
+
 # ---------------------------------------------------------------- behaviour manifest
 # What the model computes for every kernel x policy x preset of the dws group
 # (statistics, results, instruction trace: scripts/manifest.sh) against
