@@ -636,7 +636,7 @@ run dws-record-replay 60 "$B/tests/replay_block" "$T/dws/wst.trace"
 if [ $RC -eq 0 ] && grep -q "all match" "$OUT"; then ok; else bad "replaying the recorded trace on the C block: exit $RC: $(head -c 300 "$ERR")"; fi
 # Bad input: clear errors.
 run dws-bad1 30 "$SIM" --policy DWS.Nope "$B/kernels/filter.elf"
-if [ $RC -eq 2 ] && grep -q "no such policy or file; policies: Conv DWS.AggressSplit" "$ERR"; then ok; else bad "unknown policy: $RC $(cat "$ERR")"; fi
+if [ $RC -eq 2 ] && grep -q "no such policy or file; policies: 2Lev.Timeout 2Lev Conv DWS.AggressSplit" "$ERR"; then ok; else bad "unknown policy: $RC $(cat "$ERR")"; fi
 run dws-bad2 30 "$SIM" --config lwm --policy DWS.ReviveSplit "$B/kernels/filter.elf"
 if [ $RC -eq 2 ] && grep -q "dws_entries: 16 warp-split table entries for 32 warps" "$ERR"; then ok; else bad "small table: $RC $(cat "$ERR")"; fi
 run dws-bad3 30 "$SIM" --set scheduler=swf "$B/kernels/filter.elf"
