@@ -666,6 +666,8 @@ else bad "watchdog: want exit 3 and a report; got $RC: $(head -c 400 "$ERR")"; f
 # recorded run replays, and bad input is refused. The dws group's policy
 # matrix runs 2Lev and 2Lev.Timeout on every kernel and preset with --check.
 group twolevel
+run fa-unit 60 "$B/tests/test_fetcharb"
+if [ $RC -eq 0 ]; then ok; else bad "test_fetcharb: $(grep FAIL "$OUT" | head -n 5)"; fi
 F=tests/blocks/fetcharb/twolevel
 awk '/^c=05 u=0 \|/ { sub(/ sw=1/, " sw=0") } { print }' $F.expect > "$T/fa-bad1.expect"
 run fa-bad1 30 "$B/tests/replay_block" $F.in "$T/fa-bad1.expect"
@@ -710,6 +712,11 @@ if [ $RC -eq 0 ] && sed -n 2p "$T/fa.trace" | grep -qx '# fetcharb groups=4 gsiz
 else bad "--record-block fetcharb: exit $RC: $(head -n 3 "$T/fa.trace" | cut -c1-200)"; fi
 run fa-replay 60 "$B/tests/replay_block" "$T/fa.trace"
 if [ $RC -eq 0 ] && grep -q "all match" "$OUT"; then ok; else bad "replaying the fetch arbiter's trace: exit $RC: $(head -c 300 "$ERR")"; fi
+# --check can fail: a priority order that is not a rotation (test hook: the
+# arbiter's first two ranks swap) is reported.
+WSIM_CHECK_INJECT=3000 run fa-inject 60 "$SIM" --config lwm --policy 2Lev --check --quiet "$B/kernels/filter.elf"
+if [ $RC -eq 3 ] && grep -Eq "^wpusim: --check failed at cycle [0-9]+: WPU 0: the fetch arbiter's priority order has group [0-3] at rank 0: not the rotation of the 4 fetch groups" "$ERR"; then ok
+else bad "--check did not report a wrong priority order: exit $RC: $(head -c 300 "$ERR")"; fi
 # bad input
 run fa-bad-dws 30 "$SIM" --policy DWS.ReviveSplit --set scheduler=twolevel "$B/kernels/filter.elf"
 if [ $RC -eq 2 ] && grep -q "scheduler: twolevel .*set dws = off" "$ERR"; then ok; else bad "twolevel with dws: $RC $(cat "$ERR")"; fi
