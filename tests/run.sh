@@ -759,6 +759,12 @@ if [ ! -x "$ASAN" ]; then bad "no sanitizer build at $ASAN"; else
     elif [ $RC -eq 124 ] || [ $RC -ge 128 ]; then bad "$name under ASan/UBSan: exit $RC (timeout or signal)"
     else ok; fi
   done
+  # the fetch arbiter in a run with several fetch groups, --check and a trace
+  run asan-2lev 300 "$ASAN" --quiet --threads 64 --set width=8 --set warps=4 --set wpus=2 --policy 2Lev \
+      --set fetch_group_size=1 --set fetch_timeout=50 --check --record-block fetcharb="$T/asan.fa" "$B/kernels/merge.elf"
+  if grep -q "Sanitizer\|runtime error" "$ERR"; then bad "2Lev under ASan/UBSan: $(grep -m3 'Sanitizer\|runtime error' "$ERR")"
+  elif [ $RC -ne 0 ]; then bad "2Lev under ASan/UBSan: exit $RC"
+  else ok; fi
   # Every option and configuration error: exit 2 and nothing leaked
   # (LeakSanitizer turns a leak into exit 1).
   printf 'bogus = 1\n' >"$T/asan-bad.cfg"; mkdir -p "$T/asan-dir"
@@ -791,6 +797,8 @@ $GOOD $GOOD
 --dump $T/asan.bin $GOOD
 --trace /nonexistent/t.txt $GOOD
 --record-block wst=$T/asan.wst $GOOD
+--record-block fetcharb=$T/asan.fa $GOOD
+--policy 2Lev --set warps=64 --set fetch_group_size=1 $GOOD
 --set stack_top=0x20000 --threads 1 --set stack_size=65536 $GOOD
 --stats-out $T/asan.json $T/nonexistent.elf
 --trace /dev/full --threads 64 $B/kernels/mandel.elf
