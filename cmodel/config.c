@@ -332,6 +332,23 @@ int wsim_config_check(wsim_config_t *c, char *err, size_t errlen)
                  "table; it needs dws = on");
         return -1;
     }
+    if (c->scheduler == CFG_SCHEDULER_TWOLEVEL) {
+        if (c->dws) {
+            snprintf(err, errlen, "scheduler: twolevel groups warps into fetch groups; with dws = on the groups are "
+                     "warp-splits: set dws = off (or scheduler = rr or swf)");
+            return -1;
+        }
+        /* the fetch arbiter's fetch groups: G of S warps, G <= 32, G x S <= 256 (docs/blocks/fetcharb.md) */
+        uint64_t gs = c->fetch_group_size < c->warps ? c->fetch_group_size : c->warps;
+        uint64_t ng = (c->warps + gs - 1) / gs;
+        if (ng > 32 || ng * gs > 256) {
+            snprintf(err, errlen, "fetch_group_size: %llu warps in fetch groups of %llu make %llu groups of %llu "
+                     "slots; the fetch arbiter has at most 32 fetch groups and 256 slots: raise fetch_group_size "
+                     "or lower warps", (unsigned long long)c->warps, (unsigned long long)gs,
+                     (unsigned long long)ng, (unsigned long long)(ng * gs));
+            return -1;
+        }
+    }
     uint64_t contexts = c->wpus * c->warps * c->warp_size;
     if (c->threads == 0) c->threads = contexts;
     /* every stack must fit above the null guard page */

@@ -14,6 +14,7 @@
 #include "program.h"
 #include "reconv.h"
 #include "wsim.h"
+#include "blocks/fetcharb.h"
 #include "blocks/sched.h"
 #include "blocks/wst.h"
 
@@ -65,6 +66,8 @@ typedef struct group {
     uint8_t resume;   /* missed: its next issue resumes it (MFC bookkeeping) */
     uint8_t go;       /* released by the sync breaker: issue the waiting branch once */
     uint8_t after_barrier; /* first issue after a barrier: merge with splits at its PC */
+    uint8_t missed;   /* its wait on memory (WAIT_MEM) is a miss or a full MSHR file: a
+                         long-latency stall for two-level scheduling (mech/twolev.c) */
     wmask_t pend_hit; /* revive: lanes of its last divergent access that hit */
     uint64_t hit_ready; /* ... and when their data is there */
 } group_t;
@@ -91,6 +94,15 @@ typedef struct wpu {
     sched_t sched;    /* the group scheduler block, its inputs this clock and its keys */
     sched_in_t sin;
     uint32_t *key;    /* [ngrp] */
+    /* scheduler = twolevel: the fetch arbiter block, reached only through its
+     * ports (chosen at creation; NULL otherwise: the group scheduler picks);
+     * fa_pre: its registered image before the last edge (--check) */
+    const block_ops_t *fa_ops;
+    void *fa;
+    fetcharb_config_t fa_cfg;
+    fetcharb_in_t fin;
+    fetcharb_out_t fout;
+    fetcharb_state_t fa_pre;
     uint64_t next_ready; /* min ready_at over its issuable warps; UINT64_MAX if none */
     uint64_t blocked_until; /* switch_on = miss: the pipeline waits for a hit */
     stats_t st;
@@ -134,6 +146,7 @@ struct wsim {
     const struct mech_ops *mech[4]; /* the mechanisms chosen at creation (mech/mech.h) */
     int nmech;
     FILE *record_wst; /* --record-block wst=FILE */
+    FILE *record_fa;  /* --record-block fetcharb=FILE */
     uint64_t check_inject; /* test hook (WSIM_CHECK_INJECT): corrupt a group at this cycle */
 
     /* scratch for one issue */

@@ -8,6 +8,7 @@
 #include "cfgraph.h"
 #include "core.h"
 #include "mech/mech.h"
+#include "mech/twolev.h"
 
 wsim_t *wsim_create(const wsim_config_t *cfg, const char *elf_path, char *err, size_t errlen)
 {
@@ -107,6 +108,10 @@ wsim_t *wsim_create(const wsim_config_t *cfg, const char *elf_path, char *err, s
             fprintf(stderr, "wpusim: internal: %s\n", err);
             abort();
         }
+        if (c.scheduler == CFG_SCHEDULER_TWOLEVEL && twolev_init_wpu(s, u, err, errlen) < 0) {
+            wsim_destroy(s); /* config.def's checks rule this out */
+            return NULL;
+        }
         for (int k = 0; k < s->nwarps; k++) {
             warp_t *w = &u->warp[k];
             w->wpu = i, w->slot = k, w->gid = -1;
@@ -137,6 +142,11 @@ static void launch_resident(struct wsim *s)
 
 void wsim_set_record(wsim_t *s, const char *block, FILE *out)
 {
+    if (!strcmp(block, "fetcharb")) {
+        s->record_fa = out;
+        if (out && s->wpu[0].fa) block_trace_header(s->wpu[0].fa_ops, &s->wpu[0].fa_cfg, out);
+        return;
+    }
     if (strcmp(block, "wst") != 0) return;
     s->record_wst = out;
     if (out && s->cfg.dws) block_trace_header(s->wpu[0].wst_ops, &s->wpu[0].wst_cfg, out);
@@ -154,6 +164,7 @@ void wsim_destroy(wsim_t *s)
         free(s->wpu[i].grp);
         free(s->wpu[i].avail);
         free(s->wpu[i].key);
+        twolev_free_wpu(&s->wpu[i]);
         MECH_CALL(s, free_wpu, s, &s->wpu[i]);
     }
     free(s->wpu);

@@ -185,9 +185,10 @@ static uint64_t instret_hash(const wsim_t *s)
     return h;
 }
 
-static void print_stats_json(const stats_t *t, FILE *out, const char *indent)
+static void print_stats_json(const wsim_config_t *c, const stats_t *t, FILE *out, const char *indent)
 {
 #define STAT(name, help) fprintf(out, "%s\"%s\": %llu,\n", indent, #name, (unsigned long long)t->name);
+#define STAT_IF(name, when, help) if (when) STAT(name, help)
 #include "stats.def"
 #undef STAT
 }
@@ -208,11 +209,11 @@ void wsim_print_stats(const wsim_t *s, FILE *out, int json)
         fprintf(out, "  \"config\": {\n");
         wsim_config_print(&s->cfg, out, 1);
         fprintf(out, "  },\n  \"cycles\": %llu,\n  \"total\": {\n", (unsigned long long)s->cycle);
-        print_stats_json(&t, out, "    ");
+        print_stats_json(&s->cfg, &t, out, "    ");
         fprintf(out, "    \"simd_efficiency\": %.6f\n  },\n  \"wpu\": [\n", simd_eff(s, &t));
         for (int i = 0; i < s->nwpus; i++) {
             fprintf(out, "    {\n");
-            print_stats_json(&s->wpu[i].st, out, "      ");
+            print_stats_json(&s->cfg, &s->wpu[i].st, out, "      ");
             fprintf(out, "      \"simd_efficiency\": %.6f\n    }%s\n", simd_eff(s, &s->wpu[i].st),
                     i + 1 < s->nwpus ? "," : "");
         }
@@ -276,6 +277,11 @@ void wsim_print_stats(const wsim_t *s, FILE *out, int json)
                 (unsigned long long)t.groups_max,
                 t.warp_insts ? (double)t.thread_insts / (double)t.warp_insts : 0.0, (unsigned long long)t.wst_full,
                 (unsigned long long)t.slot_full);
+    }
+    if (s->cfg.scheduler == CFG_SCHEDULER_TWOLEVEL) {
+        const fetcharb_config_t *fc = &s->wpu[0].fa_cfg;
+        fprintf(out, "  fetch groups          %d of %d warps; switches %llu (timeout %llu)\n", fc->groups, fc->gsize,
+                (unsigned long long)t.fetch_switches, (unsigned long long)t.fetch_timeouts);
     }
     memsys_print_stats(&s->ms, out, 0);
     fprintf(out, "  threads               %u exited 0, %u exited nonzero, %u faulted, %u unfinished\n", ok,

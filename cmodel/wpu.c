@@ -7,6 +7,7 @@
 
 #include "core.h"
 #include "mech/mech.h"
+#include "mech/twolev.h"
 
 static uint64_t class_latency(const struct wsim *s, int cls)
 {
@@ -47,6 +48,7 @@ static void memory_timing(struct wsim *s, wpu_t *u, group_t *g, const mem_result
         u->div_degree[misses]++;
     }
     g->wait = WAIT_MEM;
+    g->missed = misses != 0;
     g->ready_at = r.ready > s->cycle + 1 ? r.ready : s->cycle + 1;
     /* switch on miss: an all-hit access holds the pipeline until its data is back */
     if (s->cfg.switch_on == CFG_SWITCH_ON_MISS && !misses) u->blocked_until = g->ready_at;
@@ -163,6 +165,7 @@ void wpu_account_stall(struct wsim *s, wpu_t *u, uint64_t n)
  * mechanism gives (DWS: the boosted laggard split, the shallowest split). */
 static int pick(struct wsim *s, wpu_t *u, int prev)
 {
+    if (u->fa) return twolev_pick(s, u); /* scheduler = twolevel: the fetch arbiter's grant */
     sched_in_t *in = &u->sin; /* (in->ready_at is u->avail, set at creation) */
     in->now = s->cycle;
     in->retry = prev >= 0;
@@ -173,13 +176,18 @@ static int pick(struct wsim *s, wpu_t *u, int prev)
     return o.grant ? o.grant_idx : -1;
 }
 
-/* The block clocks of the WPU: the scheduler's (last grant, stay), then the
- * mechanisms' blocks (DWS: the warp-split table's operation). */
-static void clock_blocks(struct wsim *s, wpu_t *u, int last)
+/* The block clocks of the WPU: the scheduler's or the fetch arbiter's (last
+ * grant, an issue, stay), then the mechanisms' blocks (DWS: the warp-split
+ * table's operation). */
+static void clock_blocks(struct wsim *s, wpu_t *u, int last, int issued)
 {
-    u->sin.upd = last >= 0;
-    u->sin.last = (uint16_t)(last >= 0 ? last : 0);
-    sched_clock(&u->sched, &u->sin);
+    if (u->fa) {
+        twolev_clock(s, u, last, issued);
+    } else {
+        u->sin.upd = last >= 0;
+        u->sin.last = (uint16_t)(last >= 0 ? last : 0);
+        sched_clock(&u->sched, &u->sin);
+    }
     u->sin.stay_we = 0;
     MECH_CALL(s, clock, s, u);
 }
@@ -207,7 +215,7 @@ static inline __attribute__((always_inline)) void wpu_clock(struct wsim *s, wpu_
         int mem = at <= s->cycle && d && (d->cls == ISA_CLASS_LOAD || d->cls == ISA_CLASS_STORE);
         wmask_t lanes = mem ? mem_lanes(s, g, d) : wmask_none();
         if (mem && memsys_must_wait(&s->ms, u->id, s->cycle, s->addr, lanes, d->cls == ISA_CLASS_STORE, &at))
-            u->st.mshr_stalls++, g->wait = WAIT_MEM;
+            u->st.mshr_stalls++, g->wait = WAIT_MEM, g->missed = 1;
         else if (at > s->cycle)
             u->st.fetch_stalls++, g->wait = WAIT_FETCH;
         if (at > s->cycle) { /* not this cycle: try the next ready group */
@@ -227,7 +235,7 @@ static inline __attribute__((always_inline)) void wpu_clock(struct wsim *s, wpu_
     }
     /* the mechanisms in a clock without issue, then the block clocks */
     if (!issued && mech_stalled(s, u)) issued = 2;
-    clock_blocks(s, u, k);
+    clock_blocks(s, u, k, issued == 1);
     if (issued == 1) return;
     if (!issued) wpu_refresh_next_ready(s, u);
     wpu_account_stall(s, u, 1);

@@ -51,6 +51,7 @@ static void usage(FILE *out)
             "  --record-block wst=FILE  write the warp-split table's port traffic (docs/blocks/wst.md); a\n"
             "                       whole run is ~100 bytes a clock (8 GB for short at --arg 1): name it\n"
             "                       FILE.gz to write it through gzip (~20x smaller; the replayers read it)\n"
+            "  --record-block fetcharb=FILE  write the fetch arbiter's port traffic (docs/blocks/fetcharb.md)\n"
             "  --dump-cfg           print the control-flow analysis (functions, branch re-convergence\n"
             "                       points) and exit\n"
             "  --print-config       print the effective configuration, as a --config file, and exit\n"
@@ -328,7 +329,8 @@ int main(int argc, char **argv)
     wsim_config_defaults(&cfg);
     char err[2048];
     const char *elf = NULL, *stats_out = NULL, *trace_path = NULL, *dump_path = NULL, *policy = NULL;
-    const char *record_wst = NULL, *record_arg = NULL; /* FILE, wst=FILE */
+    const char *record_wst = NULL, *record_arg = NULL; /* FILE, wst=FILE (or fetcharb=FILE) */
+    const char *record_block = NULL;
     const char *stats_fmt = "text";
     int dump_cfg = 0, print_config = 0, rc = EXIT_USAGE;
     int progress = -1; /* --progress 1, --no-progress 0; -1: when stderr is a terminal */
@@ -366,11 +368,13 @@ int main(int argc, char **argv)
         else if (!strcmp(a, "--check")) sets[nsets++] = "check=1";
         else if (!strcmp(a, "--record-block")) {
             NEEDS_VALUE();
-            if (strncmp(val, "wst=", 4) || !val[4]) {
-                fprintf(stderr, "wpusim: --record-block %s: expected BLOCK=FILE; blocks: wst\n", val);
+            if (!strncmp(val, "wst=", 4) && val[4]) record_block = "wst", record_wst = val + 4;
+            else if (!strncmp(val, "fetcharb=", 9) && val[9]) record_block = "fetcharb", record_wst = val + 9;
+            else {
+                fprintf(stderr, "wpusim: --record-block %s: expected BLOCK=FILE; blocks: wst fetcharb\n", val);
                 goto out;
             }
-            record_wst = val + 4, record_arg = val;
+            record_arg = val;
         }
         else if (!strcmp(a, "--threads") || !strcmp(a, "--seed") || !strcmp(a, "--arg") ||
                  !strcmp(a, "--max-cycles")) {
@@ -463,16 +467,21 @@ int main(int argc, char **argv)
         goto out;
     }
     if (record_wst) {
-        if (!cfg.dws) {
+        if (!strcmp(record_block, "fetcharb") && cfg.scheduler != CFG_SCHEDULER_TWOLEVEL) {
+            fprintf(stderr, "wpusim: --record-block fetcharb: there is no fetch arbiter without scheduler = "
+                            "twolevel; choose a policy, e.g. --policy 2Lev\n");
+            goto out;
+        }
+        if (!strcmp(record_block, "wst") && !cfg.dws) {
             fprintf(stderr, "wpusim: --record-block wst: there is no warp-split table with dws = off; choose a "
                             "policy, e.g. --policy DWS.ReviveSplit\n");
             goto out;
         }
         if (!(record = trace_open(&zrecord, record_wst))) {
-            fprintf(stderr, "wpusim: --record-block wst=%s: cannot open for writing: %s\n", record_wst, strerror(errno));
+            fprintf(stderr, "wpusim: --record-block %s: cannot open for writing: %s\n", record_arg, strerror(errno));
             goto out;
         }
-        wsim_set_record(s, "wst", record);
+        wsim_set_record(s, record_block, record);
     }
     if (trace_path) {
         trace = trace_open(&ztrace, trace_path);

@@ -691,7 +691,7 @@ run dws-record-gz-cut 60 "$B/tests/replay_block" "$T/dws/cut.trace.gz"
 if [ $RC -eq 2 ] && grep -q "cut.trace.gz" "$ERR"; then ok; else bad "a truncated .gz trace: exit $RC: $(head -c 300 "$ERR")"; fi
 # Bad input: clear errors.
 run dws-bad1 30 "$SIM" --policy DWS.Nope "$B/kernels/filter.elf"
-if [ $RC -eq 2 ] && grep -q "no such policy or file; policies: Conv DWS.AggressSplit" "$ERR"; then ok; else bad "unknown policy: $RC $(cat "$ERR")"; fi
+if [ $RC -eq 2 ] && grep -q "no such policy or file; policies: 2Lev.Timeout 2Lev Conv DWS.AggressSplit" "$ERR"; then ok; else bad "unknown policy: $RC $(cat "$ERR")"; fi
 run dws-bad2 30 "$SIM" --config lwm --policy DWS.ReviveSplit "$B/kernels/filter.elf"
 if [ $RC -eq 2 ] && grep -q "dws_entries: 16 warp-split table entries for 32 warps" "$ERR"; then ok; else bad "small table: $RC $(cat "$ERR")"; fi
 run dws-bad3 30 "$SIM" --set scheduler=swf "$B/kernels/filter.elf"
@@ -712,6 +712,74 @@ run dws-watchdog 30 "$SIM" --policy DWS.ReviveSplit --set memory=fixed --set mem
 if [ $RC -eq 3 ] && grep -q "^wpusim: watchdog at cycle [0-9]*: WPU 0 warp 0 (threads 0..) has issued nothing since cycle" "$ERR" \
    && grep -q "group 0 (root): pc 0x[0-9a-f]* (.*) lanes ffff, waits for memory" "$ERR"; then ok
 else bad "watchdog: want exit 3 and a report; got $RC: $(head -c 400 "$ERR")"; fi
+
+# ---------------------------------------------------------------- two-level warp scheduling
+# The fetch arbiter (004 §3.2-§3.3; docs/twolevel.md, docs/blocks/fetcharb.md):
+# its hand-worked port traces run in the dws group's loop over tests/blocks/;
+# here a wrong value fails them, one fetch group is Conv cycle for cycle, the
+# switch and the timeout happen, skipping idle cycles changes nothing, a
+# recorded run replays, and bad input is refused. The dws group's policy
+# matrix runs 2Lev and 2Lev.Timeout on every kernel and preset with --check.
+group twolevel
+run fa-unit 60 "$B/tests/test_fetcharb"
+if [ $RC -eq 0 ]; then ok; else bad "test_fetcharb: $(grep FAIL "$OUT" | head -n 5)"; fi
+F=tests/blocks/fetcharb/twolevel
+awk '/^c=05 u=0 \|/ { sub(/ sw=1/, " sw=0") } { print }' $F.expect > "$T/fa-bad1.expect"
+run fa-bad1 30 "$B/tests/replay_block" $F.in "$T/fa-bad1.expect"
+if [ $RC -eq 1 ] && grep -q "fa-bad1.expect:[0-9]*: c=5 u=0: port sw_o" "$ERR"; then ok
+else bad "a missed fetch-group switch was not named: exit $RC: $(head -c 300 "$ERR")"; fi
+sed '/^c=06 /s/grant_idx=06/grant_idx=00/' $F.expect > "$T/fa-bad2.expect" # grant by readiness, not priority
+run fa-bad2 30 "$B/tests/replay_block" $F.in "$T/fa-bad2.expect"
+if [ $RC -eq 1 ] && grep -q "port grant_idx_o" "$ERR"; then ok
+else bad "a grant outside the prioritized group was not named: exit $RC: $(head -c 300 "$ERR")"; fi
+sed '/^c=09 /s/tmo=1/tmo=0/' tests/blocks/fetcharb/timeout.expect > "$T/fa-bad3.expect"
+run fa-bad3 30 "$B/tests/replay_block" tests/blocks/fetcharb/timeout.in "$T/fa-bad3.expect"
+if [ $RC -eq 1 ] && grep -q "port tmo_o" "$ERR"; then ok
+else bad "a missed timeout was not named: exit $RC: $(head -c 300 "$ERR")"; fi
+run fa-doc 30 python3 scripts/blockports.py doc fetcharb --check
+if [ $RC -eq 0 ]; then ok; else bad "$(cat "$OUT" "$ERR")"; fi
+# One fetch group holding every warp is the baseline round-robin (004 §5.3):
+# the same trace and statistics as Conv, cycle for cycle.
+run fa-conv 120 "$SIM" --config lwm --policy Conv --stats json --trace "$T/fa-conv.trace" "$B/kernels/filter.elf"
+cp "$OUT" "$T/fa-conv.json"
+run fa-one 120 "$SIM" --config lwm --policy 2Lev --set fetch_group_size=32 --stats json --trace "$T/fa-one.trace" \
+    "$B/kernels/filter.elf"
+strip() { sed -e '/^  "config": {$/,/^  },$/d' -e '/"fetch_/d' "$1"; }
+if [ $RC -eq 0 ] && cmp -s "$T/fa-conv.trace" "$T/fa-one.trace" && diff <(strip "$T/fa-conv.json") <(strip "$OUT") >/dev/null \
+   && [ "$(json_total "$OUT" fetch_switches)" = 0 ]; then ok
+else bad "2Lev with one fetch group of 32 differs from Conv on lwm: exit $RC"; fi
+# 2Lev8 on lwm: fetch-group switches, no timeout; a short timeout fires.
+run fa-2lev 120 "$SIM" --config lwm --policy 2Lev --check --stats json "$B/kernels/filter.elf"
+sw=$(json_total "$OUT" fetch_switches); to=$(json_total "$OUT" fetch_timeouts)
+if [ $RC -eq 0 ] && [ "${sw:-0}" -gt 0 ] && [ "$to" = 0 ] && [ "$(json_total "$OUT" cycles_issue)" = "$(json_total "$T/fa-conv.json" cycles_issue)" ]; then ok
+else bad "2Lev on lwm: exit $RC, switches '$sw', timeouts '$to'"; fi
+cp "$OUT" "$T/fa-2lev.json"
+run fa-tmo 120 "$SIM" --config lwm --policy 2Lev --set fetch_timeout=200 --check --stats json "$B/kernels/filter.elf"
+to=$(json_total "$OUT" fetch_timeouts)
+if [ $RC -eq 0 ] && [ "${to:-0}" -gt 0 ]; then ok; else bad "2Lev, timeout 200: exit $RC, timeouts '$to'"; fi
+run fa-step 240 "$SIM" --config lwm --policy 2Lev --set skip_idle=0 --check --stats json "$B/kernels/filter.elf"
+if diff <(grep -v skip_idle "$OUT") <(grep -v skip_idle "$T/fa-2lev.json") >/dev/null; then ok
+else bad "2Lev: stepping every cycle gives other statistics than skipping idle ones"; fi
+# the arbiter's port traffic from a whole run replays on its C model
+run fa-record 120 "$SIM" --quiet --config lwm --policy 2Lev --record-block fetcharb="$T/fa.trace" "$B/kernels/filter.elf"
+if [ $RC -eq 0 ] && sed -n 2p "$T/fa.trace" | grep -qx '# fetcharb groups=4 gsize=8 timeout=0' \
+   && grep -q ' sw=1 ' "$T/fa.trace"; then ok
+else bad "--record-block fetcharb: exit $RC: $(head -n 3 "$T/fa.trace" | cut -c1-200)"; fi
+run fa-replay 60 "$B/tests/replay_block" "$T/fa.trace"
+if [ $RC -eq 0 ] && grep -q "all match" "$OUT"; then ok; else bad "replaying the fetch arbiter's trace: exit $RC: $(head -c 300 "$ERR")"; fi
+# --check can fail: a priority order that is not a rotation (test hook: the
+# arbiter's first two ranks swap) is reported.
+WSIM_CHECK_INJECT=3000 run fa-inject 60 "$SIM" --config lwm --policy 2Lev --check --quiet "$B/kernels/filter.elf"
+if [ $RC -eq 3 ] && grep -Eq "^wpusim: --check failed at cycle [0-9]+: WPU 0: the fetch arbiter's priority order has group [0-3] at rank 0: not the rotation of the 4 fetch groups" "$ERR"; then ok
+else bad "--check did not report a wrong priority order: exit $RC: $(head -c 300 "$ERR")"; fi
+# bad input
+run fa-bad-dws 30 "$SIM" --policy DWS.ReviveSplit --set scheduler=twolevel "$B/kernels/filter.elf"
+if [ $RC -eq 2 ] && grep -q "scheduler: twolevel .*set dws = off" "$ERR"; then ok; else bad "twolevel with dws: $RC $(cat "$ERR")"; fi
+run fa-bad-groups 30 "$SIM" --policy 2Lev --set warps=64 --set fetch_group_size=1 --threads 64 "$B/kernels/filter.elf"
+if [ $RC -eq 2 ] && grep -q "fetch_group_size: 64 warps in fetch groups of 1 make 64 groups .* at most 32 fetch groups" "$ERR"; then ok
+else bad "64 fetch groups: $RC $(cat "$ERR")"; fi
+run fa-bad-record 30 "$SIM" --record-block fetcharb="$T/x" "$B/kernels/filter.elf"
+if [ $RC -eq 2 ] && grep -q "no fetch arbiter without scheduler = twolevel" "$ERR"; then ok; else bad "record without twolevel: $RC $(cat "$ERR")"; fi
 
 # ---------------------------------------------------------------- behaviour manifest
 # What the model computes for every kernel x policy x preset of the dws group
@@ -746,6 +814,12 @@ if [ ! -x "$ASAN" ]; then bad "no sanitizer build at $ASAN"; else
     elif [ $RC -eq 124 ] || [ $RC -ge 128 ]; then bad "$name under ASan/UBSan: exit $RC (timeout or signal)"
     else ok; fi
   done
+  # the fetch arbiter in a run with several fetch groups, --check and a trace
+  run asan-2lev 300 "$ASAN" --quiet --threads 64 --set width=8 --set warps=4 --set wpus=2 --policy 2Lev \
+      --set fetch_group_size=1 --set fetch_timeout=50 --check --record-block fetcharb="$T/asan.fa" "$B/kernels/merge.elf"
+  if grep -q "Sanitizer\|runtime error" "$ERR"; then bad "2Lev under ASan/UBSan: $(grep -m3 'Sanitizer\|runtime error' "$ERR")"
+  elif [ $RC -ne 0 ]; then bad "2Lev under ASan/UBSan: exit $RC"
+  else ok; fi
   # Every option and configuration error: exit 2 and nothing leaked
   # (LeakSanitizer turns a leak into exit 1).
   printf 'bogus = 1\n' >"$T/asan-bad.cfg"; mkdir -p "$T/asan-dir"
@@ -778,6 +852,8 @@ $GOOD $GOOD
 --dump $T/asan.bin $GOOD
 --trace /nonexistent/t.txt $GOOD
 --record-block wst=$T/asan.wst $GOOD
+--record-block fetcharb=$T/asan.fa $GOOD
+--policy 2Lev --set warps=64 --set fetch_group_size=1 $GOOD
 --set stack_top=0x20000 --threads 1 --set stack_size=65536 $GOOD
 --stats-out $T/asan.json $T/nonexistent.elf
 --trace /dev/full --threads 64 $B/kernels/mandel.elf

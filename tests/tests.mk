@@ -25,7 +25,8 @@ $(BUILD)/simtests/%.elf: tests/sim/%.S kernels/runtime/link.ld
 
 test-deps: $(SETUP_STAMP)
 	@$(MAKE) --no-print-directory $(WPUSIM) $(ASAN_BUILD)/wpusim kernels host-kernels isa-tests asm-tests \
-	    $(BUILD)/tests/test_softfloat $(BUILD)/tests/test_wst $(BUILD)/tests/replay_block
+	    $(BUILD)/tests/test_softfloat $(BUILD)/tests/test_wst $(BUILD)/tests/test_fetcharb \
+	    $(BUILD)/tests/replay_block
 
 test: test-deps
 	BUILD=$(BUILD) bash tests/run.sh
