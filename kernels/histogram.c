@@ -10,7 +10,7 @@
  *            coalesced; the increments go to hist[c][s], bin-major, so lanes whose
  *            characters are equal touch the same line);
  *   phase 2: task b (one per bin) adds bin b of the SUB sub-histograms.
- * SUB = n / 128 within 64..1024 (256 for tiny, 1024 from 128 K characters on): it
+ * SUB = n / 128 within 64..1024 (128 for tiny, 1024 from 128 K characters on): it
  * depends on the input size, not on the thread count, so every partial count — and
  * the result — is the same for any thread count (a thread runs several tasks when
  * there are fewer than SUB threads).
@@ -23,7 +23,7 @@
  * Input (from wsim_seed()): English-like text: each character drawn from a 256-entry
  * table (letters in rough English frequencies, spaces, punctuation, digits, a newline),
  * four characters per hash.
- * arg: 0 = tiny (32 K characters), 1 = small (1 M), 2 = paper (8 M: 004's 16 M scaled
+ * arg: 0 = tiny (16 K characters), 1 = small (1 M), 2 = paper (8 M: 004's 16 M scaled
  *      by 1/2 to stay within 004's 100-200 M thread instructions); >= 3: arg
  *      characters rounded up to a multiple of 4 (at most 16 M = 004's input).
  * Result: the histogram (128 bins) and stats {characters, sum of the character codes}.
@@ -67,7 +67,7 @@ int kernel_main(unsigned tid, unsigned nthreads) {
     int bad = 0;
 
     if (arg == 0)
-        n = 32u << 10;
+        n = 16u << 10;
     else if (arg == 1)
         n = 1u << 20;
     else if (arg == 2)
@@ -75,7 +75,7 @@ int kernel_main(unsigned tid, unsigned nthreads) {
     else
         n = arg < NMAX ? (arg + 3u) & ~3u : NMAX;
     nw = n / 4u;
-    nsub = n / 128u < 64u ? 64u : n / 128u < SUB ? n / 128u : SUB; /* 256 when tiny */
+    nsub = n / 128u < 64u ? 64u : n / 128u < SUB ? n / 128u : SUB; /* 128 when tiny */
 
     /* The character table: slot s holds the FREQ entry whose cumulative count passes s. */
     for (s = tid; s < 256u; s += nthreads) {
