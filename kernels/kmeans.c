@@ -208,17 +208,16 @@ static int kmeans_1d(unsigned tid, unsigned nthreads) {
         wsim_barrier();
         /* Reduce, level 1: task t sums chunk t per cluster and counts its changes. */
         for (t = tid; t < KM004_NCHUNK; t += nthreads) {
-            uint32_t acc[KM004_K], cnt[KM004_K], c, chg = 0;
+            /* Accumulated in place, not in arrays on the stack: the lanes' stacks are
+             * 16 KiB apart, all in one cache set. */
+            uint32_t *acc = &km004_psum[t * KM004_K], *cnt = &km004_pcnt[t * KM004_K];
+            uint32_t c, chg = 0;
             for (c = 0; c < k; c++)
                 acc[c] = cnt[c] = 0;
             for (i = t * CHUNK; i < (t + 1u) * CHUNK; i++) {
                 acc[member[i]] += km004_x[i];
                 cnt[member[i]]++;
                 chg += km004_changed[i];
-            }
-            for (c = 0; c < k; c++) {
-                km004_psum[t * KM004_K + c] = acc[c];
-                km004_pcnt[t * KM004_K + c] = cnt[c];
             }
             km004_pchg[t] = chg;
         }
