@@ -31,8 +31,9 @@
  *      >= 3: n = arg (at most 2048).
  * Result: the last row and last column of F (F[n][0..n] then F[0..n][n], the rest 0)
  * and stats {n, score F[n][n], alignment length, matches, mismatches, gaps}.
- * Self-check: every traceback step must match one of the three cases exactly, and the
- * step scores along the path must add up to F[n][n].
+ * Self-check: every CHECK-th interior cell (about 4096 at most) satisfies the
+ * recurrence, read through (i, j) addressing; every traceback step must match one of
+ * the three cases exactly, and the step scores along the path must add up to F[n][n].
  */
 #include "warpsplit.h"
 
@@ -40,6 +41,7 @@
 #define MATCH 5
 #define MISMATCH (-4)
 #define GAP 10
+#define CHECK 37u /* self-check: every 37th cell, or ~4096 cells in all */
 
 static int32_t score[(NMAX + 1u) * (NMAX + 1u)]; /* F, diagonal-major */
 static uint8_t seq_a[NMAX], seq_b[NMAX];
@@ -80,7 +82,7 @@ static int32_t similarity(uint32_t i, uint32_t j) {
 
 int kernel_main(unsigned tid, unsigned nthreads) {
     uint32_t arg = wsim_arg(), seed = wsim_seed();
-    uint32_t n, i, d, v0, v1, v2;
+    uint32_t n, i, d, v0, v1, v2, stride;
     uint32_t sa = wsim_mix32(seed ^ 0x6e77u), sb = wsim_mix32(seed ^ 0x6e77626du);
     int bad = 0;
 
@@ -133,6 +135,16 @@ int kernel_main(unsigned tid, unsigned nthreads) {
     for (i = tid; i <= n; i += nthreads) {
         last_row[i] = score[cell(n, i, n)];
         last_col[i] = score[cell(i, n, n)];
+    }
+    /* Self-check: sampled interior cells satisfy the recurrence (at least each
+     * candidate, equal to one), with the cells addressed by (i, j) this time. */
+    stride = n * n / 4096u > CHECK ? (n * n / 4096u) | 1u : CHECK;
+    for (d = tid * stride; d < n * n; d += nthreads * stride) {
+        uint32_t ci = 1u + d / n, cj = 1u + d % n;
+        int32_t f = score[cell(ci, cj, n)];
+        int32_t a = score[cell(ci - 1u, cj - 1u, n)] + similarity(ci, cj);
+        int32_t b = score[cell(ci - 1u, cj, n)] - GAP, c = score[cell(ci, cj - 1u, n)] - GAP;
+        bad |= f < a || f < b || f < c || (f != a && f != b && f != c);
     }
 
     /* Traceback (thread 0): back from (n, n), preferring the diagonal, then up. */
