@@ -38,7 +38,8 @@
  *
  * arg: 0 = tiny (200 points, k = 8, at most 3 iterations), 1 = small (2,500 points,
  *      k = 16, at most 8), 2 or 3 = paper (10,000 points, k = 16, at most 8);
- *      any other value N >= 4 = N points (at most NMAX), k = 16, at most 8 iterations.
+ *      any other value N >= 4 = N points (at most NMAX), k = 16, at most 8 iterations;
+ *      16384 = seed 004's input: 16 K one-dimensional 8-bit points (KM004 below).
  * Self-check, against the centres of the last map and computed differently from the
  * map and the reduce: every CHECK_STRIDE-th point's assigned centre is at the minimal
  * distance, with the distances summed in the reverse dimension order (so equal up to
@@ -145,6 +146,133 @@ static float dist_reverse(const float *x, const float *m) {
     return dist;
 }
 
+/* KM004: seed 004's kmeans (Table 2: 16 K one-dimensional 8-bit data points), arg
+ * 16384 (before: 10,000 points, the clamp).  The same MineBench algorithm as below —
+ * initial centres = the first k points, map with find_nearest's `if (dist < min_dist)`
+ * (here the squared distance of one dimension: the branch comes every few
+ * instructions, which puts kmeans among 004's branch-intensive benchmarks), reduce by
+ * fixed chunks of CHUNK points then per centre, stop at <= 0.1% changes — on points of
+ * its own arrays, k = 16, at most KM004_ITERS (MineBench's default 500) iterations.
+ * Points: uint8, around 16 hidden centres (16..239, +-16) plus 5% uniform outliers.
+ * The sums are integers (at most 16384 * 255 < 2^24), the centres sum / count.
+ * Results in the usual regions: membership holds one byte per point (points 0 ..
+ * 16383 in its first 16 KB), clusters[0 .. k) the centres, cluster_size, stats.
+ * Self-check: every CHECK_STRIDE-th point's centre is at the minimal distance (within
+ * a relative 1e-5); every centre is the mean of its members, recounted over all
+ * points. */
+#define KM004_ARG 16384u
+#define KM004_N 16384u
+#define KM004_K 16u
+#define KM004_ITERS 500u
+#define KM004_NCHUNK (KM004_N / CHUNK)
+static uint8_t km004_x[KM004_N];
+static float km004_cent[2][KM004_K];
+static uint32_t km004_psum[KM004_NCHUNK * KM004_K], km004_pcnt[KM004_NCHUNK * KM004_K];
+static uint32_t km004_pchg[KM004_NCHUNK];
+static uint8_t km004_changed[KM004_N];
+_Static_assert(KM004_N <= sizeof(int32_t) * NMAX, "KM004: one membership byte per point");
+
+static int kmeans_1d(unsigned tid, unsigned nthreads) {
+    uint32_t s = wsim_mix32(wsim_seed() ^ 0x6b6d3034u), n = KM004_N, k = KM004_K;
+    uint32_t i, t, iter = 0, cur = 0, changes = 0;
+    uint8_t *member = (uint8_t *)membership; /* one byte per point (char types may alias) */
+    int bad = 0;
+
+    for (i = tid; i < n; i += nthreads) {
+        uint32_t h = wsim_mix32(s ^ i), c = h % k;
+        uint32_t centre = 16u + wsim_mix32(s + c) % 224u;
+        km004_x[i] = (uint8_t)((h >> 24) < 13u ? (h >> 16) & 255u : centre + ((h >> 8) & 31u) - 16u);
+        member[i] = 0xff; /* no cluster yet */
+    }
+    wsim_barrier();
+    for (i = tid; i < k; i += nthreads)
+        km004_cent[0][i] = (float)km004_x[i];
+    wsim_barrier();
+
+    while (iter < KM004_ITERS) {
+        const float *cent = km004_cent[cur];
+        /* Map: the nearest centre of every point (find_nearest_point). */
+        for (i = tid; i < n; i += nthreads) {
+            float x = (float)km004_x[i], min_dist = FLT_BIG;
+            uint32_t c, idx = 0;
+            for (c = 0; c < k; c++) {
+                float dist = (x - cent[c]) * (x - cent[c]);
+                if (dist < min_dist) {
+                    min_dist = dist;
+                    idx = c;
+                }
+            }
+            km004_changed[i] = member[i] != idx;
+            member[i] = (uint8_t)idx;
+        }
+        wsim_barrier();
+        /* Reduce, level 1: task t sums chunk t per cluster and counts its changes. */
+        for (t = tid; t < KM004_NCHUNK; t += nthreads) {
+            /* Accumulated in place, not in arrays on the stack: the lanes' stacks are
+             * 16 KiB apart, all in one cache set. */
+            uint32_t *acc = &km004_psum[t * KM004_K], *cnt = &km004_pcnt[t * KM004_K];
+            uint32_t c, chg = 0;
+            for (c = 0; c < k; c++)
+                acc[c] = cnt[c] = 0;
+            for (i = t * CHUNK; i < (t + 1u) * CHUNK; i++) {
+                acc[member[i]] += km004_x[i];
+                cnt[member[i]]++;
+                chg += km004_changed[i];
+            }
+            km004_pchg[t] = chg;
+        }
+        wsim_barrier();
+        /* Reduce, level 2: centre c = the mean of its points (an empty cluster keeps its
+         * place). */
+        for (t = tid; t < k; t += nthreads) {
+            uint32_t ch, sum = 0, cnt = 0;
+            for (ch = 0; ch < KM004_NCHUNK; ch++) {
+                sum += km004_psum[ch * KM004_K + t];
+                cnt += km004_pcnt[ch * KM004_K + t];
+            }
+            km004_cent[cur ^ 1u][t] = cnt > 0 ? (float)sum / (float)cnt : cent[t];
+            cluster_size[t] = (int32_t)cnt;
+        }
+        changes = 0; /* the same sum in every thread: a uniform loop exit */
+        for (t = 0; t < KM004_NCHUNK; t++)
+            changes += km004_pchg[t];
+        wsim_barrier();
+        cur ^= 1u;
+        iter++;
+        if (changes * 1000u <= n)
+            break;
+    }
+
+    /* Self-check against the centres of the last map (km004_cent[cur ^ 1]). */
+    for (i = tid * CHECK_STRIDE; i < n; i += nthreads * CHECK_STRIDE) {
+        const float *cent = km004_cent[cur ^ 1u];
+        float x = (float)km004_x[i], da = (cent[member[i]] - x) * (cent[member[i]] - x);
+        uint32_t c;
+        for (c = 0; c < k; c++)
+            if (!(da <= (cent[c] - x) * (cent[c] - x) * (1.0f + 1e-5f)))
+                bad = 1;
+    }
+    for (t = tid; t < k; t += nthreads) { /* the final centres are the clusters' means */
+        uint32_t sum = 0, cnt = 0;
+        for (i = 0; i < n; i++) {
+            uint32_t in = member[i] == t;
+            sum += in * km004_x[i];
+            cnt += in;
+        }
+        if (cnt != (uint32_t)cluster_size[t] ||
+            (cnt > 0 && km004_cent[cur][t] != (float)sum / (float)cnt))
+            bad = 1;
+        clusters[t] = km004_cent[cur][t];
+    }
+    if (tid == 0) {
+        stats[0] = (int32_t)n;
+        stats[1] = (int32_t)k;
+        stats[2] = (int32_t)iter;
+        stats[3] = (int32_t)changes;
+    }
+    return bad;
+}
+
 int kernel_main(unsigned tid, unsigned nthreads) {
     uint32_t seed = wsim_seed();
     problem pb = problem_size(wsim_arg());
@@ -153,6 +281,8 @@ int kernel_main(unsigned tid, unsigned nthreads) {
     uint32_t i, t, iter = 0, cur = 0, changes = 0;
     int bad = 0;
 
+    if (wsim_arg() == KM004_ARG)
+        return kmeans_1d(tid, nthreads);
     for (i = tid; i < n; i += nthreads) {
         make_point(seed, i, k, &feature[i * D]);
         membership[i] = -1;
