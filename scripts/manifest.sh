@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # scripts/manifest.sh [SIM]: a manifest of what the model computes for every
-# kernel x named policy x preset the dws test group runs: one line per run
+# kernel x named policy x preset the dws test group runs (tests/matrix.sh): one line per run
 # with the SHA-256 of its statistics (JSON, without the configuration echo,
 # which gains keys as the model grows, and without the program's path, so a
 # copy of the simulator elsewhere compares too), of its --dump results and
@@ -31,8 +31,7 @@ one() { # one KERNEL PRESET POLICY
 }
 export -f one
 export SIM B T
-for p in dws maws-coherent maws-bulksync dom dom-l2 lwm; do
-  for e in "$B"/kernels/*.elf; do
-    for pol in sim/policies/*.cfg; do echo "$(basename "$e" .elf) $p $(basename "$pol" .cfg)"; done
-  done
+# the kernel x preset pairs of the test suite's policy matrix (tests/matrix.sh)
+bash tests/matrix.sh "$B" | while read -r k p; do
+  for pol in sim/policies/*.cfg; do echo "$k $p $(basename "$pol" .cfg)"; done
 done | xargs -P "${JOBS:-2}" -L 1 bash -c 'one "$@"' _ | sort
