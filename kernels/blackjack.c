@@ -26,7 +26,7 @@
  * lanes at the same position of their decks touch neighbouring bytes; as the lanes'
  * positions drift apart the card loads diverge.
  *
- * arg: 0 = tiny (256 seats x 12 rounds), 1 = small (1,024 x 60), 2 = paper (1,024 seats,
+ * arg: 0 = tiny (256 seats x 8 rounds), 1 = small (1,024 x 60), 2 = paper (1,024 seats,
  *      one per thread of 004's core, x 400 rounds: about 130 M thread instructions);
  *      N >= 3 = 1,024 seats x N rounds.
  * Result: per seat {net units, units bet, rounds, wins, losses, pushes, naturals,
@@ -58,7 +58,7 @@ static problem problem_size(uint32_t arg) {
     p.n = NMAX;
     if (arg == 0) {
         p.n = 256u;
-        p.rounds = 12u;
+        p.rounds = 8u;
     } else if (arg == 1) {
         p.rounds = 60u;
     } else if (arg == 2) {
