@@ -5,9 +5,9 @@
  * paper wrote it itself and did not publish it.  Every work item is one player seat
  * with its own 52-card deck, shuffled from (seed, item), that plays `games` rounds
  * against the dealer:
- *   - the deck is reshuffled (Fisher-Yates) before a round when fewer than CUT cards
- *     remain (and in the rare round that uses up the deck); every shuffle is checked
- *     to be a permutation of the 52 cards;
+ *   - the deck is reshuffled (Fisher-Yates) before a round when fewer than CUT = 16
+ *     cards remain (no round uses more); every shuffle is checked to be a permutation
+ *     of the 52 cards;
  *   - the player bets 2 units (so a 3:2 blackjack pays an integer 3); a natural
  *     blackjack is settled at once (a push against a dealer blackjack);
  *   - the player follows basic strategy without splits (hard and soft totals, doubling
@@ -39,7 +39,12 @@
 
 #define NMAX 1024u
 #define NCARD 52u
-#define CUT 15u /* reshuffle when fewer cards than this remain */
+/* Reshuffle before a round when fewer than CUT cards remain.  No round needs more than
+ * 16: the player draws only on totals <= 18 and the dealer on totals <= 16, so the
+ * cards of each hand but its last sum to at most 18 and 16 (aces as 1), together <= 34,
+ * and the smallest cards of a deck (4 aces, 4 twos, 4 threes, 4 fours) reach 34 only
+ * after 14 cards: at most 14 + 2 cards per round. */
+#define CUT 16u
 #define NSTAT 12u
 
 enum { NET, BET, ROUNDS, WINS, LOSSES, PUSHES, NATURALS, DOUBLES, PBUST, DBUST, SHUFFLES, CHECK };
@@ -69,46 +74,37 @@ static problem problem_size(uint32_t arg) {
     return p;
 }
 
-/* A seat's state while it plays. */
-typedef struct {
-    wsim_rng rng;
-    uint32_t pos; /* next card to deal */
-    uint32_t seat, n;
-    int32_t shuffles;
-    int bad;
-} table;
-
-/* Fisher-Yates shuffle of 0..51 into the seat's deck, then a permutation check. */
-static void shuffle(table *t) {
+/* Fisher-Yates shuffle of 0..51 into a seat's deck d (stride n), then a permutation
+ * check; returns 1 if the deck is not a permutation. */
+static int shuffle(uint8_t *d, uint32_t n, wsim_rng *rng) {
     uint32_t i, lo = 0, hi = 0;
-    uint8_t *d = deck + t->seat;
     for (i = 0; i < NCARD; i++)
-        d[i * t->n] = (uint8_t)i;
+        d[i * n] = (uint8_t)i;
     for (i = NCARD - 1u; i > 0; i--) {
-        uint32_t j = wsim_rand_below(&t->rng, i + 1u);
-        uint8_t a = d[i * t->n], b = d[j * t->n];
-        d[i * t->n] = b;
-        d[j * t->n] = a;
+        uint32_t j = wsim_rand_below(rng, i + 1u);
+        uint8_t a = d[i * n], b = d[j * n];
+        d[i * n] = b;
+        d[j * n] = a;
     }
     for (i = 0; i < NCARD; i++) {
-        uint32_t c = d[i * t->n];
+        uint32_t c = d[i * n];
         if (c < 32u)
             lo |= 1u << c;
         else
             hi |= 1u << (c - 32u);
     }
-    t->bad |= (lo != 0xffffffffu) | (hi != 0xfffffu);
-    t->pos = 0;
-    t->shuffles++;
+    return (lo != 0xffffffffu) | (hi != 0xfffffu);
 }
 
-/* Value of the next card: 2..10, an ace is 11.  A round that runs out of cards (rare:
- * it began with CUT or more) goes on with a freshly shuffled deck. */
-static int deal(table *t) {
-    uint32_t rank;
-    if (t->pos == NCARD)
-        shuffle(t);
-    rank = deck[t->pos * t->n + t->seat] % 13u;
+/* The seat's deck while a round is dealt. */
+typedef struct {
+    const uint8_t *d; /* deck + seat */
+    uint32_t n, pos;  /* stride, next card */
+} shoe;
+
+/* Value of the next card: 2..10, an ace is 11. */
+static int deal(shoe *t) {
+    uint32_t rank = t->d[t->pos * t->n] % 13u;
     t->pos++;
     if (rank == 0u)
         return 11;
@@ -179,13 +175,17 @@ static int player_action(const hand *h, int up) {
     return HIT;
 }
 
-/* One round; updates the seat's statistics s. */
-static void play_round(table *t, int32_t *s) {
+/* One round from position pos of the seat's deck (stride n); updates the seat's
+ * statistics s and returns the next position.  A function of its own (a leaf: no
+ * registers saved on the stack) so that all its branches re-converge at its return:
+ * inlined into the rounds loop, clang merges the initial deal with the player's and
+ * dealer's draw loops, and lanes then drift apart by whole rounds. */
+static __attribute__((noinline)) uint32_t play_round(const uint8_t *deck_seat, uint32_t n,
+                                                     uint32_t pos, int32_t *s) {
     hand p = {0, 0, 0}, d = {0, 0, 0};
     int up, stake = 2, act;
+    shoe sh = {deck_seat, n, pos}, *t = &sh;
 
-    if (NCARD - t->pos < CUT)
-        shuffle(t);
     add_card(&p, deal(t));
     up = deal(t);
     add_card(&d, up);
@@ -205,7 +205,7 @@ static void play_round(table *t, int32_t *s) {
             s[LOSSES]++;
             s[NET] -= 2;
         }
-        return;
+        return sh.pos;
     }
     for (;;) { /* the player's turn */
         act = player_action(&p, up);
@@ -225,7 +225,7 @@ static void play_round(table *t, int32_t *s) {
         s[PBUST]++;
         s[LOSSES]++;
         s[NET] -= stake;
-        return;
+        return sh.pos;
     }
     while (d.total < 17) /* the dealer's turn: stands on all 17s */
         add_card(&d, deal(t));
@@ -242,6 +242,7 @@ static void play_round(table *t, int32_t *s) {
     } else {
         s[PUSHES]++;
     }
+    return sh.pos;
 }
 
 int kernel_main(unsigned tid, unsigned nthreads) {
@@ -250,24 +251,26 @@ int kernel_main(unsigned tid, unsigned nthreads) {
     int bad = 0;
 
     for (i = tid; i < pb.n; i += nthreads) {
-        int32_t *s = stats + i * NSTAT;
-        table t;
-        uint32_t k;
+        int32_t *s = stats + i * NSTAT, shuffles = 0;
+        wsim_rng rng = wsim_rng_init(seed, i);
+        uint32_t k, pos = NCARD; /* forces the first shuffle */
+        int sbad = 0;
         for (k = 0; k < NSTAT; k++)
             s[k] = 0;
-        t.rng = wsim_rng_init(seed, i);
-        t.seat = i;
-        t.n = pb.n;
-        t.bad = 0;
-        t.shuffles = 0;
-        t.pos = NCARD; /* forces the first shuffle */
-        for (r = 0; r < pb.rounds; r++)
-            play_round(&t, s);
-        t.bad |= s[WINS] + s[LOSSES] + s[PUSHES] != s[ROUNDS];
-        t.bad |= s[BET] != 2 * (s[ROUNDS] + s[DOUBLES]);
-        s[SHUFFLES] = t.shuffles;
-        s[CHECK] = t.bad;
-        bad |= t.bad;
+        for (r = 0; r < pb.rounds; r++) {
+            if (NCARD - pos < CUT) {
+                sbad |= shuffle(deck + i, pb.n, &rng);
+                shuffles++;
+                pos = 0;
+            }
+            pos = play_round(deck + i, pb.n, pos, s);
+        }
+        sbad |= pos > NCARD; /* never: see CUT */
+        sbad |= s[WINS] + s[LOSSES] + s[PUSHES] != s[ROUNDS];
+        sbad |= s[BET] != 2 * (s[ROUNDS] + s[DOUBLES]);
+        s[SHUFFLES] = shuffles;
+        s[CHECK] = sbad;
+        bad |= sbad;
     }
     return bad;
 }
