@@ -11,9 +11,10 @@
  *   3. starts:  one task: the buckets' start positions (exclusive scan of the totals);
  *   4. scatter: a task per chunk moves its keys, in order, to their bucket's slots;
  *   5. sort:    a task per bucket sorts it: a counting pass by the next S bits into
- *               2^S sub-buckets of about 4 keys each (a local histogram, scan and
- *               scatter), then an insertion sort that only moves keys within their
- *               sub-bucket;
+ *               2^S sub-buckets of about 4 keys each (a histogram, scan and scatter;
+ *               the counters in a global array interleaved by bucket, not on the
+ *               thread's stack), then an insertion sort that only moves keys within
+ *               their sub-bucket;
  *   6. check.
  * No atomics (RV32IMF has none): every counter has one owner per phase, so the result
  * is the same for any thread count.  A barrier separates the phases.
@@ -48,6 +49,7 @@ static uint32_t total[BMAX];    /* keys per bucket */
 static uint32_t start[BMAX];    /* first position of each bucket */
 static uint32_t hin[BMAX], hout[BMAX]; /* per-chunk hash sums of the input and output */
 static uint32_t disorder[BMAX]; /* per chunk: keys smaller than their left neighbour */
+static uint32_t subc[(1u << SMAX) * BMAX]; /* sub-bucket counters [sub * B + bucket] */
 static uint32_t sorted[NMAX];
 static uint32_t info[4];        /* N, buckets, largest bucket, check flags */
 
@@ -133,19 +135,19 @@ int kernel_main(unsigned tid, unsigned nthreads) {
 
     /* Phase 5: sort each bucket: counting pass by the next s bits, insertion sort. */
     for (k = tid; k < nb; k += nthreads) {
-        uint32_t sub[1u << SMAX], lo = start[k], hi = lo + total[k], run = 0, j;
+        uint32_t *sub = subc + k, lo = start[k], hi = lo + total[k], run = 0, j;
         for (j = 0; j <= smask; j++)
-            sub[j] = 0;
+            sub[j * nb] = 0;
         for (i = lo; i < hi; i++)
-            sub[(tmp[i] >> sshift) & smask]++;
+            sub[((tmp[i] >> sshift) & smask) * nb]++;
         for (j = 0; j <= smask; j++) {
-            uint32_t v = sub[j];
-            sub[j] = run;
+            uint32_t v = sub[j * nb];
+            sub[j * nb] = run;
             run += v;
         }
         for (i = lo; i < hi; i++) {
             uint32_t key = tmp[i];
-            sorted[lo + sub[(key >> sshift) & smask]++] = key;
+            sorted[lo + sub[((key >> sshift) & smask) * nb]++] = key;
         }
         for (i = lo + 1u; i < hi; i++) { /* keys move only within their sub-bucket */
             uint32_t key = sorted[i];
