@@ -49,7 +49,7 @@
 
 enum { NET, BET, ROUNDS, WINS, LOSSES, PUSHES, NATURALS, DOUBLES, PBUST, DBUST, SHUFFLES, CHECK };
 
-static uint8_t deck[NCARD * NMAX]; /* deck[pos * n + seat] */
+static uint8_t deck[NCARD * NMAX]; /* deck[pos * NMAX + seat] */
 static int32_t stats[NMAX * NSTAT];
 
 WSIM_RESULT(stats);
@@ -74,9 +74,10 @@ static problem problem_size(uint32_t arg) {
     return p;
 }
 
-/* Fisher-Yates shuffle of 0..51 into a seat's deck d (stride n), then a permutation
+/* Fisher-Yates shuffle of 0..51 into a seat's deck d (stride NMAX), then a permutation
  * check; returns 1 if the deck is not a permutation. */
-static int shuffle(uint8_t *d, uint32_t n, wsim_rng *rng) {
+static int shuffle(uint8_t *d, wsim_rng *rng) {
+    const uint32_t n = NMAX;
     uint32_t i, lo = 0, hi = 0;
     for (i = 0; i < NCARD; i++)
         d[i * n] = (uint8_t)i;
@@ -98,13 +99,13 @@ static int shuffle(uint8_t *d, uint32_t n, wsim_rng *rng) {
 
 /* The seat's deck while a round is dealt. */
 typedef struct {
-    const uint8_t *d; /* deck + seat */
-    uint32_t n, pos;  /* stride, next card */
+    const uint8_t *d; /* deck + seat (stride NMAX) */
+    uint32_t pos;     /* next card */
 } shoe;
 
 /* Value of the next card: 2..10, an ace is 11. */
 static int deal(shoe *t) {
-    uint32_t rank = t->d[t->pos * t->n] % 13u;
+    uint32_t rank = t->d[t->pos * NMAX] % 13u;
     t->pos++;
     if (rank == 0u)
         return 11;
@@ -175,16 +176,16 @@ static int player_action(const hand *h, int up) {
     return HIT;
 }
 
-/* One round from position pos of the seat's deck (stride n); updates the seat's
+/* One round from position pos of the seat's deck; updates the seat's
  * statistics s and returns the next position.  A function of its own (a leaf: no
  * registers saved on the stack) so that all its branches re-converge at its return:
  * inlined into the rounds loop, clang merges the initial deal with the player's and
  * dealer's draw loops, and lanes then drift apart by whole rounds. */
-static __attribute__((noinline)) uint32_t play_round(const uint8_t *deck_seat, uint32_t n,
-                                                     uint32_t pos, int32_t *s) {
+static __attribute__((noinline)) uint32_t play_round(const uint8_t *deck_seat, uint32_t pos,
+                                                     int32_t *s) {
     hand p = {0, 0, 0}, d = {0, 0, 0};
     int up, stake = 2, act;
-    shoe sh = {deck_seat, n, pos}, *t = &sh;
+    shoe sh = {deck_seat, pos}, *t = &sh;
 
     add_card(&p, deal(t));
     up = deal(t);
@@ -259,11 +260,11 @@ int kernel_main(unsigned tid, unsigned nthreads) {
             s[k] = 0;
         for (r = 0; r < pb.rounds; r++) {
             if (NCARD - pos < CUT) {
-                sbad |= shuffle(deck + i, pb.n, &rng);
+                sbad |= shuffle(deck + i, &rng);
                 shuffles++;
                 pos = 0;
             }
-            pos = play_round(deck + i, pb.n, pos, s);
+            pos = play_round(deck + i, pos, s);
         }
         sbad |= pos > NCARD; /* never: see CUT */
         sbad |= s[WINS] + s[LOSSES] + s[PUSHES] != s[ROUNDS];
