@@ -23,10 +23,10 @@
  * words of a 1 KB table per lookup (memory divergence, though the 8 KB of tables stay
  * in the data cache), and the blocks stream through (16 B per lane).
  *
- * Size: about 1,270 thread instructions per block (the decryption and a quarter of a
- * check encryption), so 004's 256 KB (16,384 blocks) take 21 M thread instructions,
+ * Size: about 1,240 thread instructions per block (the decryption and a quarter of a
+ * check encryption), so 004's 256 KB (16,384 blocks) take 20 M thread instructions,
  * below the 100-200 M 004 describes for its runs: arg 2 is 004's input as is, and
- * `--arg 131072` (2 MB, 8x) reaches 004's instruction count (about 166 M).
+ * `--arg 131072` (2 MB, 8x) reaches 004's instruction count (about 160 M).
  * arg: 0 = tiny (512 blocks = 8 KB), 1 = small (4,096 blocks = 64 KB), 2 = paper (16,384
  *      blocks = 256 KB); N >= 3 = N blocks (at most 131,072 = 2 MB).
  * Result: the plaintext words (block i = words 4i..4i+3, big-endian byte order in each

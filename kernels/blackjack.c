@@ -27,7 +27,7 @@
  * positions drift apart the card loads diverge.
  *
  * arg: 0 = tiny (256 seats x 8 rounds), 1 = small (1,024 x 60), 2 = paper (1,024 seats,
- *      one per thread of 004's core, x 400 rounds: about 130 M thread instructions);
+ *      one per thread of 004's core, x 400 rounds: about 175 M thread instructions);
  *      N >= 3 = 1,024 seats x N rounds.
  * Result: per seat {net units, units bet, rounds, wins, losses, pushes, naturals,
  *      doubles, player busts, dealer busts, shuffles, check}.

@@ -27,7 +27,7 @@
  * addresses (every lane its own chunk and bucket).
  *
  * arg: 0 = tiny (2^12 keys, 64 buckets), 1 = small (2^16, 256), 2 = paper (2^20 = 1M
- *      keys, 1,024 buckets, 004's input as is: about 115 M thread instructions);
+ *      keys, 1,024 buckets, 004's input as is: about 155 M thread instructions);
  *      N >= 3 = N rounded up to a power of two in [2^8, 2^20].
  * Result: the sorted keys; info = {N, buckets, largest bucket, check flags: 1 the
  *      bucket sizes do not add up to N, 2 not a permutation, 4 not sorted}.
