@@ -93,6 +93,7 @@ typedef struct wpu {
     uint32_t *key;    /* [ngrp] */
     uint64_t next_ready; /* min ready_at over its issuable warps; UINT64_MAX if none */
     uint64_t blocked_until; /* switch_on = miss: the pipeline waits for a hit */
+    struct dom_wpu *dom; /* dom on: the memory divergence table and its shadow (mech/dom.c) */
     stats_t st;
     uint64_t div_degree[WSIM_MAX_LANES + 1]; /* missing threads per divergent access */
 } wpu_t;

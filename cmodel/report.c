@@ -6,6 +6,7 @@
 
 #include "cfgraph.h"
 #include "core.h"
+#include "mech/mech.h"
 
 static const char *wait_name(int wait)
 {
@@ -80,6 +81,7 @@ void report_deadlock(const struct wsim *s)
  * `watchdog` cycles: its groups wait on each other (a bug). */
 int report_watchdog(const struct wsim *s)
 {
+    if (mech_watch(s, stderr)) return 1;
     for (int i = 0; i < s->nwpus; i++)
         for (int k = 0; k < s->nwarps; k++) {
             const warp_t *w = &s->wpu[i].warp[k];
@@ -185,9 +187,10 @@ static uint64_t instret_hash(const wsim_t *s)
     return h;
 }
 
-static void print_stats_json(const stats_t *t, FILE *out, const char *indent)
+static void print_stats_json(const wsim_t *s, const stats_t *t, FILE *out, const char *indent)
 {
 #define STAT(name, help) fprintf(out, "%s\"%s\": %llu,\n", indent, #name, (unsigned long long)t->name);
+#define STAT_DOM(name, help) if (s->cfg.dom) STAT(name, help)
 #include "stats.def"
 #undef STAT
 }
@@ -208,11 +211,11 @@ void wsim_print_stats(const wsim_t *s, FILE *out, int json)
         fprintf(out, "  \"config\": {\n");
         wsim_config_print(&s->cfg, out, 1);
         fprintf(out, "  },\n  \"cycles\": %llu,\n  \"total\": {\n", (unsigned long long)s->cycle);
-        print_stats_json(&t, out, "    ");
+        print_stats_json(s, &t, out, "    ");
         fprintf(out, "    \"simd_efficiency\": %.6f\n  },\n  \"wpu\": [\n", simd_eff(s, &t));
         for (int i = 0; i < s->nwpus; i++) {
             fprintf(out, "    {\n");
-            print_stats_json(&s->wpu[i].st, out, "      ");
+            print_stats_json(s, &s->wpu[i].st, out, "      ");
             fprintf(out, "      \"simd_efficiency\": %.6f\n    }%s\n", simd_eff(s, &s->wpu[i].st),
                     i + 1 < s->nwpus ? "," : "");
         }
@@ -277,6 +280,16 @@ void wsim_print_stats(const wsim_t *s, FILE *out, int json)
                 t.warp_insts ? (double)t.thread_insts / (double)t.warp_insts : 0.0, (unsigned long long)t.wst_full,
                 (unsigned long long)t.slot_full);
     }
+    if (s->cfg.dom)
+        fprintf(out, "  diverge on miss       MDT allocations %llu, merges %llu (%llu threads masked off); "
+                     "re-activations %llu (%llu threads); forced re-convergences %llu (%llu threads); blocked: "
+                     "table full %llu, slip limit %llu, MCB full %llu; MCB fills %llu\n",
+                (unsigned long long)t.dom_allocs, (unsigned long long)t.dom_merges,
+                (unsigned long long)t.dom_masked_lanes, (unsigned long long)t.dom_reactivations,
+                (unsigned long long)t.dom_reactivated_lanes, (unsigned long long)t.dom_forced,
+                (unsigned long long)t.dom_forced_lanes, (unsigned long long)t.dom_refused_full,
+                (unsigned long long)t.dom_refused_slip, (unsigned long long)t.dom_mcb_full,
+                (unsigned long long)t.dom_fills);
     memsys_print_stats(&s->ms, out, 0);
     fprintf(out, "  threads               %u exited 0, %u exited nonzero, %u faulted, %u unfinished\n", ok,
             nonzero, faulted, unfinished);
