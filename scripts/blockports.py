@@ -248,7 +248,7 @@ def doc_table(block):
             c = '`out.q->%s`' % p['name']
         elif p['timing'] == 'ENTRY':
             c = '`out.q->e[i].%s`' % p['field']
-            w = t.entries if w == '1' else '%s × %s' % (t.entries, w)
+            w = t.entries if w == '1' else '%s × %s' % (t.entries, w if re.fullmatch(r'\w+', w) else '(%s)' % w)
         rows.append('| `%s` | %s | %s | %s | %s | %s |' % (t.rtl_name(p), p['dir'].lower(), w,
                                                           TIMING_WORDS[p['timing']], c, p['doc']))
     return '\n'.join(rows)

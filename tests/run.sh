@@ -535,10 +535,22 @@ sed '/^c=05 /s/ lag_vec=[0-9a-f]*//' $W.expect > "$T/wst-bad3.expect"
 run blocks-bad3 30 "$B/tests/replay_block" $W.in "$T/wst-bad3.expect"
 if [ $RC -eq 2 ] && grep -q "wst-bad3.expect:[0-9]*: missing field 'lag_vec'" "$ERR"; then ok
 else bad "a line without lag_vec was not rejected: exit $RC: $(head -c 300 "$ERR")"; fi
-# What else comes from the port table (cmodel/blocks/wst.def) is up to date:
+# What else comes from the port tables (cmodel/blocks/<block>.def) is up to date:
 # the port table of the doc page and the GTKWave layout.
 run blocks-doc 30 python3 scripts/blockports.py doc wst --check
 if [ $RC -eq 0 ]; then ok; else bad "$(cat "$OUT" "$ERR")"; fi
+run blocks-doc-asc 30 python3 scripts/blockports.py doc asc --check
+if [ $RC -eq 0 ]; then ok; else bad "$(cat "$OUT" "$ERR")"; fi
+# The ASC refuses bad parameters naming them (exit 2), and with
+# WSIM_TEST_LONG=1 every single-rule mutant of asc.c fails its traces.
+sed '2s/max0=2/max0=0/' tests/blocks/asc/rules.in > "$T/asc-bad.in"
+run blocks-asc-param 30 "$B/tests/replay_block" "$T/asc-bad.in"
+if [ $RC -eq 2 ] && grep -q "max0 must be 1..2^cnt_bits-1" "$ERR"; then ok
+else bad "an ASC with max0=0 was not refused: exit $RC: $(head -c 300 "$ERR")"; fi
+if [ "$LONG" = 1 ]; then
+  run blocks-asc-mutants 300 bash tests/blocks/asc/mutants.sh
+  if [ $RC -eq 0 ]; then ok; else bad "ASC mutants: $(grep -v caught "$OUT" | head -n 5) $(head -c 300 "$ERR")"; fi
+fi
 run blocks-gtkw 30 python3 tb/gtkw.py wst dws
 if [ $RC -eq 0 ] && cmp -s "$OUT" tb/wst.gtkw; then ok
 else bad "tb/wst.gtkw is out of date with cmodel/blocks/wst.def: python3 tb/gtkw.py wst dws > tb/wst.gtkw $(cat "$ERR")"; fi

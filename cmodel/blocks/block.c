@@ -6,11 +6,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "asc.h"
 #include "mdt.h"
 #include "wst.h"
 
 /* Every block; a new block adds its ops here. */
-static const block_ops_t *const block_list[] = {&wst_block_ops, &mdt_block_ops};
+static const block_ops_t *const block_list[] = {&wst_block_ops, &asc_block_ops, &mdt_block_ops};
 
 const block_ops_t *block_find(const char *name)
 {
