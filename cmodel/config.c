@@ -339,6 +339,11 @@ int wsim_config_check(wsim_config_t *c, char *err, size_t errlen)
                  "entries for at most 32 warps", (unsigned long long)c->warps, (unsigned long long)c->dom_entries);
         return -1;
     }
+    if (c->dom && c->dom_slip != CFG_DOM_SLIP_NONE && c->dom_max_slip && c->warp_size > 32) {
+        snprintf(err, errlen, "dom_slip: the slip controller holds 8-bit counters for at most 32 threads a warp; "
+                 "warp_size is %llu: use dom_slip = none", (unsigned long long)c->warp_size);
+        return -1;
+    }
     if (c->dom && c->dom_mcb > c->warps * c->dom_entries) {
         snprintf(err, errlen, "dom_mcb: %llu MCB entries; at most one per MDT entry (warps x dom_entries = %llu)",
                  (unsigned long long)c->dom_mcb, (unsigned long long)(c->warps * c->dom_entries));

@@ -25,12 +25,17 @@
  * Calls and divergent branches that leave level D's entry in place do not
  * force anything: the threads re-join when the warp is back at level D.
  *
- * The slip limit (dom_slip = fixed) is a stand-in for the adaptive slip
- * controller block (002 §5.1): per-thread slip counters kept here, with the
- * increment/decrement rules of §5.1 and a fixed maximum. */
+ * The slip limit (dom_slip = fixed, adaptive) is the adaptive slip
+ * controller block (blocks/asc.c, 002 §5), reached through its ports: its
+ * block_o makes the table refuse (the warp blocks), every load/store of a
+ * warp is one event for its slip counters, a warp's re-assignment clears
+ * them, and (adaptive) every dom_period cycles adaptive diff moves the max
+ * slip. dom_max_slip = 0 is the blocking baseline: every divergent
+ * load/store blocks and the controller is not used. */
 #include <stdlib.h>
 #include <string.h>
 
+#include "blocks/asc.h"
 #include "blocks/mdt.h"
 #include "core.h"
 #include "mech/mech.h"
@@ -44,13 +49,21 @@ typedef struct dom_wpu {
     int m, entries, ws;
     uint64_t *ready;     /* [warps * warp_size]: when a masked thread's value is back */
     uint64_t *masked_at; /* [warps * warp_size]: when it was masked off (the watchdog) */
-    uint8_t *slip;       /* [warps * warp_size]: slip counters (dom_slip = fixed) */
     int *depth;          /* [warps]: the stack level D its MDT entries belong to */
     uint32_t *rpc;       /* [warps]: ... and that level's re-convergence PC R */
     uint8_t *callee;     /* [warps]: ... and it is a function's base entry (the one below a call site) */
     uint64_t *fill_at;   /* [entries]: first cycle a waiting thread's value is back; NEVER: none waits */
     uint64_t next_fill;  /* the least fill_at */
     int replaced;        /* this issue's divergent branch replaces the top entry (same join) */
+    /* the adaptive slip controller (dom_slip = fixed, adaptive): its block,
+     * this clock's inputs and outputs (aout.q: the counters, the max slip) */
+    const block_ops_t *asc_ops;
+    void *asc;
+    asc_config_t asc_cfg;
+    asc_in_t ain;
+    asc_out_t aout;
+    uint64_t next_sample; /* adaptive: the end of the sampling period (NEVER: none) */
+    uint64_t p_cycle, p_issue, p_memwait, p_bytes; /* the counts at the period's start */
 } dom_wpu_t;
 
 /* ---- the table's ports ---- */
@@ -84,9 +97,48 @@ static void refill(dom_wpu_t *d, int e)
 
 /* The clock edge: this clock's operation and one fill, the lowest entry
  * with threads whose line is back (§4.1 step 4). */
+/* Adaptive diff's sampling period ends (002 §5.2): the period's counts to
+ * the controller. The off-chip bytes are the machine's DRAM traffic shared
+ * out evenly (the memory system counts them per machine, not per WPU). */
+static void sample(struct wsim *s, wpu_t *u)
+{
+    dom_wpu_t *d = u->dom;
+    asc_in_t *in = &d->ain;
+    uint64_t bytes = s->ms.dram.st.bytes;
+    in->cycles = (uint32_t)(s->cycle - d->p_cycle);
+    in->busy = (uint32_t)(u->st.cycles_issue - d->p_issue);
+    in->memwait = (uint32_t)(u->st.cycles_memwait - d->p_memwait);
+    in->bytes = (uint32_t)((bytes - d->p_bytes) / (uint64_t)s->nwpus);
+    /* the fair share: the memory's bytes per cycle over the WPUs */
+    in->share = (uint32_t)((double)s->cfg.dram_mbps / (double)s->cfg.core_mhz / s->nwpus * in->cycles);
+    in->sample = 1;
+    d->p_cycle = s->cycle, d->p_issue = u->st.cycles_issue, d->p_memwait = u->st.cycles_memwait;
+    d->p_bytes = bytes;
+    d->next_sample = s->cycle + s->cfg.dom_period;
+    u->st.dom_periods++;
+}
+
+/* The controller's clock: this clock's event of one warp and the period's end. */
+static void asc_edge(struct wsim *s, wpu_t *u)
+{
+    dom_wpu_t *d = u->dom;
+    if (!d->asc) return;
+    if (d->next_sample <= s->cycle) sample(s, u);
+    if (!d->ain.mem && !d->ain.clr && !d->ain.sample) return;
+    d->asc_ops->eval(d->asc, &d->ain, &d->aout);
+    if (d->ain.sample) {
+        u->st.dom_raise += d->aout.dir == ASC_RAISE;
+        u->st.dom_lower += d->aout.dir == ASC_LOWER;
+    }
+    d->asc_ops->clock(d->asc, &d->ain, &d->aout);
+    if (d->ain.sample) u->st.dom_max_slip_sum += d->aout.q->max_slip;
+    d->ain.mem = d->ain.clr = d->ain.sample = 0;
+}
+
 static void dom_clock(struct wsim *s, wpu_t *u)
 {
     dom_wpu_t *d = u->dom;
+    asc_edge(s, u);
     int f = -1;
     if (d->next_fill <= s->cycle)
         for (int e = 0; e < d->entries; e++)
@@ -118,7 +170,9 @@ static void dom_clock(struct wsim *s, wpu_t *u)
 static uint64_t dom_next_ready(const struct wsim *s, const wpu_t *u, uint64_t nr)
 {
     (void)s;
-    return u->dom->next_fill < nr ? u->dom->next_fill : nr;
+    const dom_wpu_t *d = u->dom;
+    uint64_t at = d->next_fill < d->next_sample ? d->next_fill : d->next_sample;
+    return at < nr ? at : nr;
 }
 
 /* ---- forced re-convergence (§4.3) ---- */
@@ -160,46 +214,45 @@ static void force(struct wsim *s, wpu_t *u, group_t *g, uint32_t rpc, int join)
         g->wait = WAIT_MEM;
     }
     if (g->ready_at < s->cycle + s->cfg.pipeline_depth) g->ready_at = s->cycle + s->cfg.pipeline_depth;
-    memset(d->slip + (size_t)k * d->ws, 0, (size_t)d->ws); /* one group again: no slip */
 }
 
-/* ---- the slip limit (dom_slip = fixed; 002 §5.1) ---- */
+/* ---- the slip limit (002 §5.1) ---- */
 
-/* 1 when the warp may slip on this access: no considered thread (active, or
- * masked in the table; threads parked on the stack are not considered) has
- * reached the maximum. */
-static int slip_ok(const struct wsim *s, const dom_wpu_t *d, int k, wmask_t considered)
+/* The controller's view of warp k this clock: its threads on the branch
+ * stack's top, the ones masked off in the table included. */
+static void asc_look(dom_wpu_t *d, int k, wmask_t act)
 {
-    if (s->cfg.dom_slip == CFG_DOM_SLIP_NONE) return 1;
-    const uint8_t *c = d->slip + (size_t)k * d->ws;
-    WMASK_FOREACH(considered, lane) if (c[lane] >= s->cfg.dom_max_slip) return 0;
-    return 1;
+    d->ain.warp = (uint16_t)k;
+    d->ain.act = act;
+    d->asc_ops->eval(d->asc, &d->ain, &d->aout);
 }
 
-/* A diverge-on-miss event the warp took: an undiverged warp counts up the
- * threads that hit; a diverged one counts down the threads that missed when
- * every tail-end thread (counter 0) hit, else counts up the hits. */
-static void slip_count(const struct wsim *s, dom_wpu_t *d, int k, int diverged, wmask_t active, wmask_t hit,
-                       wmask_t miss)
+/* The warp's largest slip counter (the histogram). */
+static unsigned max_counter(const dom_wpu_t *d, int k, wmask_t act)
 {
-    if (s->cfg.dom_slip == CFG_DOM_SLIP_NONE) return;
-    uint8_t *c = d->slip + (size_t)k * d->ws;
-    int tail_hit = 1;
-    if (diverged) WMASK_FOREACH(active, lane) if (c[lane] == 0 && !wmask_test(&hit, lane)) tail_hit = 0;
-    if (diverged && tail_hit) WMASK_FOREACH(miss, lane) { if (c[lane]) c[lane]--; }
-    else WMASK_FOREACH(hit, lane) { if (c[lane] < 255) c[lane]++; }
+    unsigned m = 0;
+    WMASK_FOREACH(act, lane) {
+        unsigned c = asc_counter(&d->aout.q->e[k].cnt, d->asc_cfg.cnt_bits, lane);
+        if (c > m) m = c;
+    }
+    return m;
 }
 
 /* ---- the hooks ---- */
 
 static void dom_launch(struct wsim *s, wpu_t *u, group_t *root, int initial)
 {
-    (void)initial;
+    (void)s;
     dom_wpu_t *d = u->dom;
     const int k = root->w->slot;
-    memset(d->slip + (size_t)k * d->ws, 0, (size_t)d->ws); /* counters reset with a new warp (§5.1) */
     d->depth[k] = 0;
-    (void)s;
+    /* a slot re-assigned: its slip counters clear (§5.1); the first warps
+     * find them cleared by reset */
+    if (d->asc && !initial) {
+        d->ain.warp = (uint16_t)k;
+        d->ain.clr = 1;
+        d->ain.mem = 0;
+    }
 }
 
 /* A divergent branch at level D whose join is D's own: rs_branch replaces
@@ -214,18 +267,23 @@ static int dom_branch(struct wsim *s, wpu_t *u, group_t *g, const isa_insn_t *in
     return 0;
 }
 
-/* A barrier with masked threads: they come back first, re-converging at the
- * barrier, so that every thread arrives (the clock goes to the table). */
+/* A barrier (or, dom_branch_sync, a conditional branch: 001 §5.7's Slip,
+ * where the stack needs every thread's outcome) at level D with masked
+ * threads: they come back first, re-converging here, so that every thread
+ * arrives (the clock goes to the table). They reach this PC: the warp got
+ * here from their load/store without leaving level D's entry (or, with
+ * dom_branch_sync, without a conditional branch). Nested deeper (a call),
+ * nothing is forced: docs/dom.md. */
 static int dom_before_issue(struct wsim *s, wpu_t *u, group_t *g, const isa_insn_t *ins)
 {
     dom_wpu_t *d = u->dom;
     warp_t *w = g->w;
     const int k = w->slot;
-    if (!ins || ins->cls != ISA_CLASS_BARRIER || !d->depth[k]) return 0;
+    if (!ins || !d->depth[k] || w->rs.depth != d->depth[k]) return 0;
+    if (ins->cls != ISA_CLASS_BARRIER && !(ins->cls == ISA_CLASS_BRANCH && s->cfg.dom_branch_sync)) return 0;
     uint32_t pc = rs_top(&w->rs)->pc;
     look(d, k, pc);
-    if (w->rs.depth == d->depth[k]) force(s, u, g, pc, 1);
-    else force(s, u, g, d->rpc[k], 0); /* a barrier in code nested in level D (documented: docs/dom.md) */
+    force(s, u, g, pc, 1);
     d->depth[k] = 0;
     group_sync_avail(u, g);
     u->next_ready = s->cycle + 1;
@@ -249,10 +307,25 @@ static void access(struct wsim *s, wpu_t *u, group_t *g, const issue_t *is)
     wmask_t active = wmask_and(is->lanes_before, w->live);
     int code = MDT_OP_NONE, idx = 0;
     wmask_t masked = wmask_none();
+    /* the slip controller: blocked when a considered thread is at its limit */
+    int blocked = s->cfg.dom_slip != CFG_DOM_SLIP_NONE && !s->cfg.dom_max_slip;
+    wmask_t act = wmask_or(active, d->out.wlanes);
+    if (d->asc) {
+        asc_look(d, k, act);
+        blocked = d->aout.block;
+        if (divergent) {
+            unsigned c = max_counter(d, k, act);
+            if (c == 0) u->st.dom_slip_0++;
+            else if (c == 1) u->st.dom_slip_1++;
+            else if (c < 4) u->st.dom_slip_2_3++;
+            else if (c < 8) u->st.dom_slip_4_7++;
+            else if (c < 16) u->st.dom_slip_8_15++;
+            else u->st.dom_slip_16_up++;
+        }
+    }
     if (divergent) {
-        wmask_t considered = wmask_or(active, d->out.wlanes);
         if (!here || (!d->out.hit && !d->out.free)) u->st.dom_refused_full++;
-        else if (!slip_ok(s, d, k, considered)) u->st.dom_refused_slip++;
+        else if (blocked) u->st.dom_refused_slip++;
         else if (!d->out.hit && d->out.mcb_full) u->st.dom_mcb_full++;
         else {
             masked = r->miss;
@@ -263,8 +336,13 @@ static void access(struct wsim *s, wpu_t *u, group_t *g, const issue_t *is)
                 code = MDT_OP_ALLOC, idx = d->out.free_idx;
                 u->st.dom_allocs++;
             }
-            slip_count(s, d, k, diverged, active, r->hit, r->miss);
         }
+    }
+    if (d->asc && !d->ain.clr) { /* every load/store is an event of the warp's slip counters */
+        d->ain.mem = 1;
+        d->ain.div = code != MDT_OP_NONE;
+        d->ain.hit = wmask_and(r->hit, act);
+        d->ain.miss = wmask_and(r->miss, act);
     }
     if (!code && wmask_any(&rejoin)) code = MDT_OP_MERGE, idx = d->out.hit_idx;
     if (!code) return;
@@ -290,12 +368,9 @@ static void access(struct wsim *s, wpu_t *u, group_t *g, const issue_t *is)
         u->st.dom_reactivated_lanes += (uint64_t)wmask_count(&rejoin);
     }
     top->mask = wmask_or(wmask_andnot(top->mask, masked), rejoin);
-    /* the table empties when no thread is left in it: one group again, no slip */
+    /* the table empties when no thread is left in it: one group again */
     wmask_t left = wmask_or(wmask_andnot(d->out.wlanes, rejoin), masked);
-    if (!wmask_any(&left)) {
-        d->depth[k] = 0;
-        memset(d->slip + (size_t)k * d->ws, 0, (size_t)d->ws);
-    }
+    if (!wmask_any(&left)) d->depth[k] = 0;
 }
 
 static void dom_after_issue(struct wsim *s, wpu_t *u, group_t *g, const issue_t *is)
@@ -335,15 +410,25 @@ static void dom_init_wpu(struct wsim *s, wpu_t *u)
         fprintf(stderr, "wpusim: internal: %s\n", err);
         abort();
     }
+    if (s->cfg.dom_slip != CFG_DOM_SLIP_NONE && s->cfg.dom_max_slip) {
+        d->asc_ops = &asc_block_ops;
+        d->asc_cfg = (asc_config_t){.width = s->warp_size, .warps = s->nwarps, .cnt_bits = 8,
+                                    .max0 = (int)s->cfg.dom_max_slip};
+        if (!(d->asc = d->asc_ops->init(&d->asc_cfg, err, sizeof err))) { /* config.c's checks rule this out */
+            fprintf(stderr, "wpusim: internal: %s\n", err);
+            abort();
+        }
+        asc_look(d, 0, wmask_none());
+    }
+    d->next_sample = s->cfg.dom_slip == CFG_DOM_SLIP_ADAPTIVE && d->asc ? s->cfg.dom_period : NEVER;
     size_t n = (size_t)s->nwarps * (size_t)d->ws;
     d->ready = calloc(n, sizeof *d->ready);
     d->masked_at = calloc(n, sizeof *d->masked_at);
-    d->slip = calloc(n, 1);
     d->depth = calloc((size_t)s->nwarps, sizeof *d->depth);
     d->rpc = calloc((size_t)s->nwarps, sizeof *d->rpc);
     d->callee = calloc((size_t)s->nwarps, 1);
     d->fill_at = calloc((size_t)d->entries, sizeof *d->fill_at);
-    if (!d->ready || !d->masked_at || !d->slip || !d->depth || !d->rpc || !d->callee || !d->fill_at) goto oom;
+    if (!d->ready || !d->masked_at || !d->depth || !d->rpc || !d->callee || !d->fill_at) goto oom;
     for (int e = 0; e < d->entries; e++) d->fill_at[e] = NEVER;
     d->next_fill = NEVER;
     look(d, 0, 0);
@@ -361,7 +446,7 @@ static void dom_free_wpu(struct wsim *s, wpu_t *u)
     if (d->mdt) d->ops->free(d->mdt);
     free(d->ready);
     free(d->masked_at);
-    free(d->slip);
+    if (d->asc) d->asc_ops->free(d->asc);
     free(d->depth);
     free(d->rpc);
     free(d->callee);
@@ -457,13 +542,20 @@ static int dom_check_wpu(const struct wsim *s, const wpu_t *u, char *msg, size_t
                 return 1;
             }
         }
-        if (s->cfg.dom_slip == CFG_DOM_SLIP_FIXED)
-            for (int l = 0; l < d->ws; l++)
-                if (d->slip[(size_t)k * d->ws + l] > s->cfg.dom_max_slip) {
-                    snprintf(msg, len, "WPU %d warp %d: thread %d's slip counter %u is above the maximum %llu", u->id,
-                             k, l, d->slip[(size_t)k * d->ws + l], (unsigned long long)s->cfg.dom_max_slip);
-                    return 1;
-                }
+    }
+    /* the controller's counters: the max slip within its bounds, no
+     * counter of an empty slot or a thread past the warp */
+    if (d->asc) {
+        const asc_state_t *aq = d->aout.q;
+        if (aq->max_slip < 1) {
+            snprintf(msg, len, "WPU %d: the max slip is %u", u->id, aq->max_slip);
+            return 1;
+        }
+        if (s->cfg.dom_slip == CFG_DOM_SLIP_FIXED && aq->max_slip != s->cfg.dom_max_slip) {
+            snprintf(msg, len, "WPU %d: the max slip moved to %u under fixed slip %llu", u->id, aq->max_slip,
+                     (unsigned long long)s->cfg.dom_max_slip);
+            return 1;
+        }
     }
     if (nvalid > d->cfg.mcb) {
         snprintf(msg, len, "WPU %d: %d MDT entries hold %d MCB entries", u->id, nvalid, d->cfg.mcb);
