@@ -92,6 +92,11 @@ static void warn_if_unused(const wsim_config_t *c, const char *assignment)
                         "--policy DWS.ReviveSplit, or --set dws=on\n", key);
         return;
     }
+    if (!why && !strncmp(key, "dom_", 4) && !c->dom) {
+        fprintf(stderr, "wpusim: warning: --set %s has no effect with dom = off; choose a policy, e.g. "
+                        "--policy DoM.Adaptive, or --set dom=on\n", key);
+        return;
+    }
     if (why) fprintf(stderr, "wpusim: warning: --set %s has no effect under memory = %s: %s\n", key, org[c->memory], why);
 }
 
