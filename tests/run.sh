@@ -695,6 +695,15 @@ for t in "400 NoLimit 5 5 0 20 5 20 0 0 0 0 0 5" "1 NoLimit 1 1 0 4 0 0 1 4 0 0 
   if [ $RC -eq 0 ] && [ "$got" = "$*" ]; then ok
   else bad "dom_slip.S --arg ${t%% *} ${t#* }: exit $RC, got $got: $(head -c 300 "$ERR")"; fi
 done
+# ... and through the slip controller (max slip 8 and 2): its histogram.
+for t in "8 1 1 2 1 0 0" "2 1 4 0 0 0 0"; do
+  set -- $t
+  run "dom-slip-fixed-$1" 30 "$SIM" --policy DoM.FixedSlip --set dom_max_slip=$1 --arg 400 $DS
+  got="$(dom_stats "$OUT") $(for k in 0 1 2_3 4_7 8_15 16_up; do json_total "$OUT" dom_slip_$k; done | tr '\n' ' ')"
+  shift
+  if [ $RC -eq 0 ] && [ "$got" = "5 5 0 20 5 20 0 0 0 0 0 5 $* " ]; then ok
+  else bad "dom_slip.S --arg 400 DoM.FixedSlip max ${t%% *}: exit $RC, got $got: $(head -c 300 "$ERR")"; fi
+done
 # The blocking baseline through the DoM machinery is cycle for cycle Conv.
 for k in filter kmeans; do
   run dom-block 120 "$SIM" --config dom --policy DoM.Block --stats json "$B/kernels/$k.elf"

@@ -33,6 +33,17 @@
 //   came back: no fill.
 //   dom: allocs 1, masked 4, reactivations 0, forced 1 (4 threads), fills 0;
 //   mem_div_insts 1.
+// DoM.FixedSlip (the slip controller, docs/blocks/asc.md), --arg 400: the
+// same 5 allocations and re-activations; the counters of 0-3 (the hits)
+// decide. Max slip 8: every divergent pass counts 0-3 up (their tail, 4-7,
+// missed), an all-hit pass with no thread at the limit changes nothing, so
+// before passes 1, 3, 5, 7, 9 the largest counter is 0, 1, 2, 3, 4:
+//   slip histogram 0:1 1:1 2-3:2 4-7:1, no refusal.
+// Max slip 2: pass 3 brings 0-3 to 2 = the limit (limit bits 0f); pass 4
+// issues L with all its threads hitting and limit bits set: the catch-up
+// rule counts them down to 1; so before passes 1, 3, 5, 7, 9: 0, 1, 1, 1, 1:
+//   slip histogram 0:1 1:4, no refusal (the limit is reached after a
+//   divergent pass and undone by the next, all-hit, one).
 // DoM.Block (max slip 0): every divergent L blocks: refused_slip 10 (all
 // ten iterations diverge, as under Conv: mem_div_insts 10), no allocation;
 // cycle for cycle Conv.
