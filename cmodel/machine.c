@@ -133,6 +133,11 @@ static void launch_resident(struct wsim *s)
 
 void wsim_set_record(wsim_t *s, const char *block, FILE *out)
 {
+    if (!strcmp(block, "mdt")) {
+        s->record_mdt = out;
+        if (out && s->cfg.dom) dom_record_header(s, out);
+        return;
+    }
     if (strcmp(block, "wst") != 0) return;
     s->record_wst = out;
     if (out && s->cfg.dws) block_trace_header(s->wpu[0].wst_ops, &s->wpu[0].wst_cfg, out);

@@ -47,6 +47,7 @@ static void usage(FILE *out)
             "  --check              same as --set check=1: verify every cycle that each warp's SIMD groups,\n"
             "                       parked and exited threads partition it (and the warp-split table)\n"
             "  --record-block wst=FILE  write the warp-split table's port traffic (docs/blocks/wst.md)\n"
+            "  --record-block mdt=FILE  ... the memory divergence table's (dom = on; docs/blocks/mdt.md)\n"
             "  --dump-cfg           print the control-flow analysis (functions, branch re-convergence\n"
             "                       points) and exit\n"
             "  --print-config       print the effective configuration, as a --config file, and exit\n"
@@ -268,7 +269,7 @@ int main(int argc, char **argv)
     wsim_config_defaults(&cfg);
     char err[2048];
     const char *elf = NULL, *stats_out = NULL, *trace_path = NULL, *dump_path = NULL, *policy = NULL;
-    const char *record_wst = NULL, *record_arg = NULL; /* FILE, wst=FILE */
+    const char *record_wst = NULL, *record_arg = NULL; /* FILE, BLOCK=FILE (wst or mdt) */
     const char *stats_fmt = "text";
     int dump_cfg = 0, print_config = 0, rc = EXIT_USAGE;
     /* --config applies first (in order), then every override in order */
@@ -304,8 +305,8 @@ int main(int argc, char **argv)
         else if (!strcmp(a, "--check")) sets[nsets++] = "check=1";
         else if (!strcmp(a, "--record-block")) {
             NEEDS_VALUE();
-            if (strncmp(val, "wst=", 4) || !val[4]) {
-                fprintf(stderr, "wpusim: --record-block %s: expected BLOCK=FILE; blocks: wst\n", val);
+            if ((strncmp(val, "wst=", 4) && strncmp(val, "mdt=", 4)) || !val[4]) {
+                fprintf(stderr, "wpusim: --record-block %s: expected BLOCK=FILE; blocks: wst, mdt\n", val);
                 goto out;
             }
             record_wst = val + 4, record_arg = val;
@@ -398,7 +399,18 @@ int main(int argc, char **argv)
         rc = EXIT_PASS;
         goto out;
     }
-    if (record_wst) {
+    if (record_wst && !strncmp(record_arg, "mdt=", 4)) {
+        if (!cfg.dom) {
+            fprintf(stderr, "wpusim: --record-block mdt: there is no memory divergence table with dom = off; "
+                            "choose a policy, e.g. --policy DoM.Adaptive\n");
+            goto out;
+        }
+        if (!(record = strcmp(record_wst, "-") ? fopen(record_wst, "w") : stdout)) {
+            fprintf(stderr, "wpusim: --record-block mdt=%s: cannot open for writing: %s\n", record_wst, strerror(errno));
+            goto out;
+        }
+        wsim_set_record(s, "mdt", record);
+    } else if (record_wst) {
         if (!cfg.dws) {
             fprintf(stderr, "wpusim: --record-block wst: there is no warp-split table with dws = off; choose a "
                             "policy, e.g. --policy DWS.ReviveSplit\n");

@@ -760,6 +760,17 @@ sed 's/^c=07 u=0 | hit=1 hit_idx=00 hit_rdy=c1/c=07 u=0 | hit=1 hit_idx=00 hit_r
 run dom-mdt-bad 30 "$B/tests/replay_block" tests/blocks/mdt/basic.in "$T/mdt-bad.expect"
 if [ $RC -eq 1 ] && grep -q "mdt-bad.expect:[0-9]*: c=7 u=0: port hit_rdy_o" "$ERR"; then ok
 else bad "a wrong MDT output was not named: exit $RC: $(head -c 300 "$ERR")"; fi
+# The recorded port trace of a run (every clock with an operation or a fill,
+# per WPU) replays on the C block from reset.
+run dom-record 60 "$SIM" --quiet --config dws --policy DoM.NoLimit --record-block mdt="$T/mdt.trace" "$B/kernels/kmeans.elf"
+if [ $RC -eq 0 ] && head -n 1 "$T/mdt.trace" | grep -qx '# warpsplit-port-trace 2 block=mdt' \
+   && sed -n 2p "$T/mdt.trace" | grep -qx '# mdt warps=4 m=2 width=16 pc_bits=32 mcb=8' \
+   && [ "$(grep -c ' op=1 ' "$T/mdt.trace")" -gt 0 ] && [ "$(grep -c ' fill=1 ' "$T/mdt.trace")" -gt 0 ]; then ok
+else bad "--record-block mdt: $(head -n 3 "$T/mdt.trace" | cut -c1-200)"; fi
+run dom-record-replay 60 "$B/tests/replay_block" "$T/mdt.trace"
+if [ $RC -eq 0 ] && grep -q "all match" "$OUT"; then ok; else bad "replaying the recorded MDT trace: exit $RC: $(head -c 300 "$ERR")"; fi
+run dom-record-bad 30 "$SIM" --record-block mdt="$T/x" "$B/kernels/filter.elf"
+if [ $RC -eq 2 ] && grep -q "no memory divergence table with dom = off" "$ERR"; then ok; else bad "record without dom: $RC $(cat "$ERR")"; fi
 run dom-doc 30 python3 scripts/blockports.py doc mdt --check
 if [ $RC -eq 0 ]; then ok; else bad "$(cat "$OUT" "$ERR")"; fi
 

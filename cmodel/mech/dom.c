@@ -155,6 +155,7 @@ static void dom_clock(struct wsim *s, wpu_t *u)
         u->st.dom_fills++;
     }
     d->ops->eval(d->mdt, &d->in, &d->out);
+    if (s->record_mdt) d->ops->trace(d->mdt, s->cycle, u->id, &d->in, &d->out, s->record_mdt);
     d->ops->clock(d->mdt, &d->in, &d->out);
     /* the entries this clock changed: their next fill */
     if (d->in.op == MDT_OP_FORCE)
@@ -453,6 +454,12 @@ static void dom_free_wpu(struct wsim *s, wpu_t *u)
     free(d->fill_at);
     free(d);
     u->dom = NULL;
+}
+
+void dom_record_header(const struct wsim *s, FILE *out)
+{
+    const dom_wpu_t *d = s->wpu[0].dom;
+    block_trace_header(d->ops, &d->cfg, out);
 }
 
 /* ---- --check and the watchdog ---- */
