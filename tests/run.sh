@@ -807,6 +807,13 @@ if [ ! -x "$ASAN" ]; then bad "no sanitizer build at $ASAN"; else
     elif [ $RC -eq 124 ] || [ $RC -ge 128 ]; then bad "$name under ASan/UBSan: exit $RC (timeout or signal)"
     else ok; fi
   done
+  # Diverge on miss with both its blocks, --check and a recorded MDT trace.
+  for pol in DoM.Adaptive Slip; do
+    run "asan-$pol" 300 "$ASAN" --quiet --threads 64 --set width=8 --set warps=4 --set wpus=2 --arg 4 --policy $pol \
+        --set dom_period=2000 --check --record-block mdt="$T/asan.mdt" "$B/kernels/kmeans.elf"
+    if [ $RC -eq 0 ] && ! grep -q "Sanitizer\|runtime error" "$ERR"; then ok
+    else bad "$pol under ASan/UBSan: exit $RC: $(grep -m3 'Sanitizer\|runtime error\|^wpusim' "$ERR")"; fi
+  done
   # Every option and configuration error: exit 2 and nothing leaked
   # (LeakSanitizer turns a leak into exit 1).
   printf 'bogus = 1\n' >"$T/asan-bad.cfg"; mkdir -p "$T/asan-dir"
@@ -839,6 +846,8 @@ $GOOD $GOOD
 --dump $T/asan.bin $GOOD
 --trace /nonexistent/t.txt $GOOD
 --record-block wst=$T/asan.wst $GOOD
+--record-block mdt=$T/asan.mdt $GOOD
+--policy DoM.Adaptive --set dws=on $GOOD
 --set stack_top=0x20000 --threads 1 --set stack_size=65536 $GOOD
 --stats-out $T/asan.json $T/nonexistent.elf
 --trace /dev/full --threads 64 $B/kernels/mandel.elf
