@@ -95,8 +95,6 @@ static void refill(dom_wpu_t *d, int e)
     d->fill_at[e] = at;
 }
 
-/* The clock edge: this clock's operation and one fill, the lowest entry
- * with threads whose line is back (§4.1 step 4). */
 /* Adaptive diff's sampling period ends (002 §5.2): the period's counts to
  * the controller. The off-chip bytes are the machine's DRAM traffic shared
  * out evenly (the memory system counts them per machine, not per WPU). */
@@ -135,14 +133,19 @@ static void asc_edge(struct wsim *s, wpu_t *u)
     d->ain.mem = d->ain.clr = d->ain.sample = 0;
 }
 
+/* The clock edge: the slip controller's, then the table's: this clock's
+ * operation and one fill, the lowest entry with threads whose line is
+ * back (§4.1 step 4). */
 static void dom_clock(struct wsim *s, wpu_t *u)
 {
     dom_wpu_t *d = u->dom;
     asc_edge(s, u);
     int f = -1;
     if (d->next_fill <= s->cycle)
-        for (int e = 0; e < d->entries; e++)
+        for (int e = 0; e < d->entries; e++) {
+            if (d->in.op == MDT_OP_FORCE && e / d->m == d->in.warp) continue; /* cleared this clock */
             if (d->fill_at[e] <= s->cycle) { f = e; break; }
+        }
     if (!d->in.op && f < 0) return; /* the state does not change */
     if (f >= 0) {
         const mdt_entry_t *x = &d->out.q->e[f];
