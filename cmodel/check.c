@@ -80,6 +80,7 @@ static int check_warp(const struct wsim *s, const wpu_t *u, const warp_t *w, cha
     }
     const wmask_t top = w->rs.e[w->rs.depth - 1].mask;
     for (int e = 0; e < w->rs.depth; e++) held = wmask_or(held, w->rs.e[e].mask);
+    held = wmask_or(held, mech_held(s, u, w)); /* DoM: threads masked off in the MDT */
     if (!roots && !wmask_eq(&splits, &top)) {
         wmask_hex(&splits, s->warp_size, a);
         wmask_hex(&top, s->warp_size, b);

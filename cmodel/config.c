@@ -349,6 +349,31 @@ int wsim_config_check(wsim_config_t *c, char *err, size_t errlen)
             return -1;
         }
     }
+    if (c->dom && c->dws) {
+        snprintf(err, errlen, "dom: diverge on miss masks threads off a warp's one SIMD group; with dws = on a warp "
+                 "is several groups (not modelled together): choose dom = on or dws = on");
+        return -1;
+    }
+    if (c->dom && (c->warps > 32 || c->warps * c->dom_entries > 64)) {
+        snprintf(err, errlen, "dom_entries: %llu warps x %llu entries; the memory divergence table holds at most 64 "
+                 "entries for at most 32 warps", (unsigned long long)c->warps, (unsigned long long)c->dom_entries);
+        return -1;
+    }
+    if (c->dom && c->dom_slip != CFG_DOM_SLIP_NONE && c->dom_max_slip && c->warp_size > 32) {
+        snprintf(err, errlen, "dom_slip: the slip controller holds 8-bit counters for at most 32 threads a warp; "
+                 "warp_size is %llu: use dom_slip = none", (unsigned long long)c->warp_size);
+        return -1;
+    }
+    if (c->dom && c->dom_mcb > c->warps * c->dom_entries) {
+        snprintf(err, errlen, "dom_mcb: %llu MCB entries; at most one per MDT entry (warps x dom_entries = %llu)",
+                 (unsigned long long)c->dom_mcb, (unsigned long long)(c->warps * c->dom_entries));
+        return -1;
+    }
+    if (c->dom && c->scheduler == CFG_SCHEDULER_TWOLEVEL) {
+        snprintf(err, errlen, "dom: diverge on miss with scheduler = twolevel is not modelled together (002's core "
+                 "is round-robin): choose dom = on or scheduler = twolevel");
+        return -1;
+    }
     uint64_t contexts = c->wpus * c->warps * c->warp_size;
     if (c->threads == 0) c->threads = contexts;
     /* every stack must fit above the null guard page */

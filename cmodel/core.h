@@ -105,6 +105,7 @@ typedef struct wpu {
     fetcharb_state_t fa_pre;
     uint64_t next_ready; /* min ready_at over its issuable warps; UINT64_MAX if none */
     uint64_t blocked_until; /* switch_on = miss: the pipeline waits for a hit */
+    struct dom_wpu *dom; /* dom on: the memory divergence table and its shadow (mech/dom.c) */
     stats_t st;
     uint64_t div_degree[WSIM_MAX_LANES + 1]; /* missing threads per divergent access */
 } wpu_t;
@@ -147,6 +148,7 @@ struct wsim {
     int nmech;
     FILE *record_wst; /* --record-block wst=FILE */
     FILE *record_fa;  /* --record-block fetcharb=FILE */
+    FILE *record_mdt; /* --record-block mdt=FILE */
     uint64_t check_inject; /* test hook (WSIM_CHECK_INJECT): corrupt a group at this cycle */
 
     /* scratch for one issue */

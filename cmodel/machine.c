@@ -55,6 +55,7 @@ wsim_t *wsim_create(const wsim_config_t *cfg, const char *elf_path, char *err, s
     s->check_inject = inj ? strtoull(inj, NULL, 0) : 0;
     /* the mechanisms (mech/mech.h): none is Conv */
     if (c.dws) s->mech[s->nmech++] = &dws_mech;
+    if (c.dom) s->mech[s->nmech++] = &dom_mech;
     s->nwpus = (int)c.wpus, s->nwarps = (int)c.warps;
     s->warp_size = (int)c.warp_size, s->lanes = (int)c.lanes;
     s->nthreads = (uint32_t)c.threads;
@@ -145,6 +146,11 @@ void wsim_set_record(wsim_t *s, const char *block, FILE *out)
     if (!strcmp(block, "fetcharb")) {
         s->record_fa = out;
         if (out && s->wpu[0].fa) block_trace_header(s->wpu[0].fa_ops, &s->wpu[0].fa_cfg, out);
+        return;
+    }
+    if (!strcmp(block, "mdt")) {
+        s->record_mdt = out;
+        if (out && s->cfg.dom) dom_record_header(s, out);
         return;
     }
     if (strcmp(block, "wst") != 0) return;

@@ -78,6 +78,8 @@ void rs_remove(rstack_t *rs, wmask_t lanes)
     settle(rs);
 }
 
+void rs_push(rstack_t *rs, uint32_t pc, uint32_t rpc, wmask_t mask) { push(rs, pc, rpc, mask); }
+
 void rs_park(rstack_t *rs, wmask_t lanes)
 {
     rentry_t *t = rs_top(rs);

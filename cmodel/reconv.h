@@ -46,6 +46,10 @@ void rs_return(rstack_t *rs, wmask_t lanes);
 /* Lanes leave the warp (exit or fault). */
 void rs_remove(rstack_t *rs, wmask_t lanes);
 
+/* Diverge on miss (mech/dom.c): forced re-convergence puts masked-off
+ * threads back on the stack as a group of their own that runs first. */
+void rs_push(rstack_t *rs, uint32_t pc, uint32_t rpc, wmask_t mask);
+
 /* Dynamic warp subdivision (dws.c). */
 /* Lanes of a split reached the re-convergence PC of the top entry: they
  * leave it and wait in the entry below (as a popped top entry's do). */

@@ -6,6 +6,7 @@
 
 #include "cfgraph.h"
 #include "core.h"
+#include "mech/mech.h"
 
 static const char *wait_name(int wait)
 {
@@ -80,6 +81,7 @@ void report_deadlock(const struct wsim *s)
  * `watchdog` cycles: its groups wait on each other (a bug). */
 int report_watchdog(const struct wsim *s)
 {
+    if (mech_watch(s, stderr)) return 1;
     for (int i = 0; i < s->nwpus; i++)
         for (int k = 0; k < s->nwarps; k++) {
             const warp_t *w = &s->wpu[i].warp[k];
@@ -283,6 +285,16 @@ void wsim_print_stats(const wsim_t *s, FILE *out, int json)
         fprintf(out, "  fetch groups          %d of %d warps; switches %llu (timeout %llu)\n", fc->groups, fc->gsize,
                 (unsigned long long)t.fetch_switches, (unsigned long long)t.fetch_timeouts);
     }
+    if (s->cfg.dom)
+        fprintf(out, "  diverge on miss       MDT allocations %llu, merges %llu (%llu threads masked off); "
+                     "re-activations %llu (%llu threads); forced re-convergences %llu (%llu threads); blocked: "
+                     "table full %llu, slip limit %llu, MCB full %llu; MCB fills %llu\n",
+                (unsigned long long)t.dom_allocs, (unsigned long long)t.dom_merges,
+                (unsigned long long)t.dom_masked_lanes, (unsigned long long)t.dom_reactivations,
+                (unsigned long long)t.dom_reactivated_lanes, (unsigned long long)t.dom_forced,
+                (unsigned long long)t.dom_forced_lanes, (unsigned long long)t.dom_refused_full,
+                (unsigned long long)t.dom_refused_slip, (unsigned long long)t.dom_mcb_full,
+                (unsigned long long)t.dom_fills);
     memsys_print_stats(&s->ms, out, 0);
     fprintf(out, "  threads               %u exited 0, %u exited nonzero, %u faulted, %u unfinished\n", ok,
             nonzero, faulted, unfinished);

@@ -52,6 +52,7 @@ static void usage(FILE *out)
             "                       whole run is ~100 bytes a clock (8 GB for short at --arg 1): name it\n"
             "                       FILE.gz to write it through gzip (~20x smaller; the replayers read it)\n"
             "  --record-block fetcharb=FILE  write the fetch arbiter's port traffic (docs/blocks/fetcharb.md)\n"
+            "  --record-block mdt=FILE  ... the memory divergence table's (dom = on; docs/blocks/mdt.md)\n"
             "  --dump-cfg           print the control-flow analysis (functions, branch re-convergence\n"
             "                       points) and exit\n"
             "  --print-config       print the effective configuration, as a --config file, and exit\n"
@@ -99,6 +100,11 @@ static void warn_if_unused(const wsim_config_t *c, const char *assignment)
     if (!why && !strncmp(key, "dws_", 4) && !c->dws) {
         fprintf(stderr, "wpusim: warning: --set %s has no effect with dws = off; choose a policy, e.g. "
                         "--policy DWS.ReviveSplit, or --set dws=on\n", key);
+        return;
+    }
+    if (!why && !strncmp(key, "dom_", 4) && !c->dom) {
+        fprintf(stderr, "wpusim: warning: --set %s has no effect with dom = off; choose a policy, e.g. "
+                        "--policy DoM.Adaptive, or --set dom=on\n", key);
         return;
     }
     if (why) fprintf(stderr, "wpusim: warning: --set %s has no effect under memory = %s: %s\n", key, org[c->memory], why);
@@ -329,8 +335,8 @@ int main(int argc, char **argv)
     wsim_config_defaults(&cfg);
     char err[2048];
     const char *elf = NULL, *stats_out = NULL, *trace_path = NULL, *dump_path = NULL, *policy = NULL;
-    const char *record_wst = NULL, *record_arg = NULL; /* FILE, wst=FILE (or fetcharb=FILE) */
-    const char *record_block = NULL;
+    const char *record_wst = NULL, *record_arg = NULL; /* FILE, BLOCK=FILE */
+    const char *record_block = NULL; /* wst, fetcharb or mdt */
     const char *stats_fmt = "text";
     int dump_cfg = 0, print_config = 0, rc = EXIT_USAGE;
     int progress = -1; /* --progress 1, --no-progress 0; -1: when stderr is a terminal */
@@ -369,9 +375,10 @@ int main(int argc, char **argv)
         else if (!strcmp(a, "--record-block")) {
             NEEDS_VALUE();
             if (!strncmp(val, "wst=", 4) && val[4]) record_block = "wst", record_wst = val + 4;
+            else if (!strncmp(val, "mdt=", 4) && val[4]) record_block = "mdt", record_wst = val + 4;
             else if (!strncmp(val, "fetcharb=", 9) && val[9]) record_block = "fetcharb", record_wst = val + 9;
             else {
-                fprintf(stderr, "wpusim: --record-block %s: expected BLOCK=FILE; blocks: wst fetcharb\n", val);
+                fprintf(stderr, "wpusim: --record-block %s: expected BLOCK=FILE; blocks: wst, mdt, fetcharb\n", val);
                 goto out;
             }
             record_arg = val;
@@ -470,6 +477,11 @@ int main(int argc, char **argv)
         if (!strcmp(record_block, "fetcharb") && cfg.scheduler != CFG_SCHEDULER_TWOLEVEL) {
             fprintf(stderr, "wpusim: --record-block fetcharb: there is no fetch arbiter without scheduler = "
                             "twolevel; choose a policy, e.g. --policy 2Lev\n");
+            goto out;
+        }
+        if (!strcmp(record_block, "mdt") && !cfg.dom) {
+            fprintf(stderr, "wpusim: --record-block mdt: there is no memory divergence table with dom = off; "
+                            "choose a policy, e.g. --policy DoM.Adaptive\n");
             goto out;
         }
         if (!strcmp(record_block, "wst") && !cfg.dws) {

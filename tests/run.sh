@@ -783,6 +783,110 @@ else bad "64 fetch groups: $RC $(cat "$ERR")"; fi
 run fa-bad-record 30 "$SIM" --record-block fetcharb="$T/x" "$B/kernels/filter.elf"
 if [ $RC -eq 2 ] && grep -q "no fetch arbiter without scheduler = twolevel" "$ERR"; then ok; else bad "record without twolevel: $RC $(cat "$ERR")"; fi
 
+# ---------------------------------------------------------------- diverge on miss
+# docs/dom.md. The MDT's hand-worked port traces (tests/blocks/mdt) run with
+# the other blocks' in the dws group; the DoM legends run in its every-policy
+# x every-preset x every-kernel matrix (tests/dws_equiv.sh), with --check.
+group dom
+dom_stats() { # dom_stats FILE: the DoM counters of a run, in a fixed order
+  local k out=""
+  for k in mem_div_insts dom_allocs dom_merges dom_masked_lanes dom_reactivations dom_reactivated_lanes \
+           dom_forced dom_forced_lanes dom_refused_full dom_refused_slip dom_mcb_full dom_fills; do
+    out="$out $(json_total "$1" $k)"
+  done
+  echo $out
+}
+# tests/sim/dom_slip.S, worked by hand in its head comment: one warp of 8
+# threads, 4 hit and 4 miss at every pass of its load.
+DS="--config dom --set wpus=1 --set warps=1 --threads 8 --check --stats json $B/simtests/dom_slip.elf"
+# (arg: expected mem_div allocs merges masked reactivations re-lanes forced f-lanes full slip mcb fills)
+for t in "400 NoLimit 5 5 0 20 5 20 0 0 0 0 0 5" "1 NoLimit 1 1 0 4 0 0 1 4 0 0 0 0" \
+         "400 Block 10 0 0 0 0 0 0 0 0 10 0 0" "1 Block 10 0 0 0 0 0 0 0 0 10 0 0"; do
+  set -- $t
+  run "dom-slip-$1-$2" 30 "$SIM" --policy DoM.$2 --arg $1 $DS
+  got=$(dom_stats "$OUT"); shift 2
+  if [ $RC -eq 0 ] && [ "$got" = "$*" ]; then ok
+  else bad "dom_slip.S --arg ${t%% *} ${t#* }: exit $RC, got $got: $(head -c 300 "$ERR")"; fi
+done
+# ... and through the slip controller (max slip 8 and 2): its histogram.
+for t in "8 1 1 2 1 0 0" "2 1 4 0 0 0 0"; do
+  set -- $t
+  run "dom-slip-fixed-$1" 30 "$SIM" --policy DoM.FixedSlip --set dom_max_slip=$1 --arg 400 $DS
+  got="$(dom_stats "$OUT") $(for k in 0 1 2_3 4_7 8_15 16_up; do json_total "$OUT" dom_slip_$k; done | tr '\n' ' ')"
+  shift
+  if [ $RC -eq 0 ] && [ "$got" = "5 5 0 20 5 20 0 0 0 0 0 5 $* " ]; then ok
+  else bad "dom_slip.S --arg 400 DoM.FixedSlip max ${t%% *}: exit $RC, got $got: $(head -c 300 "$ERR")"; fi
+done
+# The blocking baseline through the DoM machinery is cycle for cycle Conv.
+for k in filter kmeans; do
+  run dom-block 120 "$SIM" --config dom --policy DoM.Block --stats json "$B/kernels/$k.elf"
+  a=$(sed -n 's/^  "cycles": \([0-9]*\),$/\1/p' "$OUT")
+  run dom-conv 120 "$SIM" --config dom --policy Conv --stats json "$B/kernels/$k.elf"
+  b=$(sed -n 's/^  "cycles": \([0-9]*\),$/\1/p' "$OUT")
+  if [ -n "$a" ] && [ "$a" = "$b" ]; then ok; else bad "$k: DoM.Block takes $a cycles, Conv $b"; fi
+done
+# A table of one entry per warp with an MCB of one: the refusals show.
+run dom-mcb 120 "$SIM" --config dws --policy DoM.NoLimit --set dom_entries=1 --set dom_mcb=1 --check --stats json \
+    "$B/kernels/kmeans.elf"
+if [ $RC -eq 0 ] && [ "$(json_total "$OUT" dom_mcb_full)" -gt 0 ] && [ "$(json_total "$OUT" dom_refused_full)" -gt 0 ]; then ok
+else bad "dom_entries=1 dom_mcb=1: exit $RC, mcb_full $(json_total "$OUT" dom_mcb_full), full $(json_total "$OUT" dom_refused_full)"; fi
+# Determinism, and stepping == skipping under the adaptive controller (short periods).
+run dom-det1 60 "$SIM" --config dws --policy DoM.Adaptive --set dom_period=2000 --stats json "$B/kernels/filter.elf"
+cp "$OUT" "$T/dom-det1"
+if [ $RC -eq 0 ] && [ "$(json_total "$OUT" dom_periods)" -gt 0 ]; then ok; else bad "DoM.Adaptive: no sampling period"; fi
+run dom-step 120 "$SIM" --config dws --policy DoM.Adaptive --set dom_period=2000 --set skip_idle=0 --stats json \
+    "$B/kernels/filter.elf"
+if diff <(grep -v skip_idle "$OUT") <(grep -v skip_idle "$T/dom-det1") >/dev/null; then ok
+else bad "DoM.Adaptive: stepping every cycle and skipping idle cycles differ"; fi
+# --check still sees a lost thread with threads masked in the table.
+WSIM_CHECK_INJECT=500 run dom-inject 30 "$SIM" --config dws --policy DoM.NoLimit --check --quiet "$B/kernels/filter.elf"
+if [ $RC -eq 3 ] && grep -q "^wpusim: --check failed at cycle [0-9]*: WPU 0 warp 0" "$ERR"; then ok
+else bad "DoM: --check did not report a lost thread: exit $RC: $(head -c 300 "$ERR")"; fi
+# The watchdog names masked threads that do not come back (provoked: a pass
+# of dom_slip.S takes ~800 cycles: threads masked at one wait that long;
+# the watchdog allows 600, more than the warm-up miss).
+run dom-watchdog 30 "$SIM" --policy DoM.NoLimit --arg 400 --set watchdog=600 ${DS/--check /}
+if [ $RC -eq 3 ] && grep -q "^wpusim: watchdog at cycle [0-9]*: WPU 0 warp 0 (threads 0..): threads 000000f0 were masked off at the load/store at pc 0x[0-9a-f]* (loop), MDT entry 0" "$ERR"; then ok
+else bad "DoM watchdog: want exit 3 and a report; got $RC: $(head -c 400 "$ERR")"; fi
+# Bad input: clear errors (exit 2) naming the key.
+run dom-bad1 30 "$SIM" --policy DWS.ReviveSplit --set dom=on "$B/kernels/filter.elf"
+if [ $RC -eq 2 ] && grep -q "dom: diverge on miss masks threads off a warp's one SIMD group; with dws = on" "$ERR"; then ok
+else bad "dom with dws: $RC $(cat "$ERR")"; fi
+run dom-bad2 30 "$SIM" --config lwm --policy DoM.Adaptive --set dom_entries=3 "$B/kernels/filter.elf"
+if [ $RC -eq 2 ] && grep -q "dom_entries: 32 warps x 3 entries; the memory divergence table holds at most 64" "$ERR"; then ok
+else bad "table too big: $RC $(cat "$ERR")"; fi
+run dom-bad3 30 "$SIM" --policy DoM.Adaptive --set dom_mcb=9 "$B/kernels/filter.elf"
+if [ $RC -eq 2 ] && grep -q "dom_mcb: 9 MCB entries; at most one per MDT entry (warps x dom_entries = 8)" "$ERR"; then ok
+else bad "MCB too big: $RC $(cat "$ERR")"; fi
+run dom-bad4 30 "$SIM" --policy DoM.Adaptive --set width=64 --threads 64 "$B/kernels/filter.elf"
+if [ $RC -eq 2 ] && grep -q "dom_slip: the slip controller holds 8-bit counters for at most 32 threads a warp; warp_size is 64" "$ERR"; then ok
+else bad "wide warps with the controller: $RC $(cat "$ERR")"; fi
+run dom-bad5 30 "$SIM" --policy DoM.Adaptive --set dom_slip=sometimes "$B/kernels/filter.elf"
+if [ $RC -eq 2 ] && grep -q "dom_slip" "$ERR" && grep -q "none|fixed|adaptive" "$ERR"; then ok
+else bad "bad dom_slip: $RC $(cat "$ERR")"; fi
+run dom-inert 30 "$SIM" --quiet --set dom_max_slip=4 "$B/kernels/filter.elf"
+if [ $RC -eq 0 ] && grep -q "warning: --set dom_max_slip has no effect with dom = off; choose a policy" "$ERR"; then ok
+else bad "dom key without dom: exit $RC: $(cat "$ERR")"; fi
+# The MDT's hand-worked trace fails when a value is wrong, naming the port.
+sed 's/^c=07 u=0 | hit=1 hit_idx=00 hit_rdy=c1/c=07 u=0 | hit=1 hit_idx=00 hit_rdy=c0/' tests/blocks/mdt/basic.expect \
+    > "$T/mdt-bad.expect"
+run dom-mdt-bad 30 "$B/tests/replay_block" tests/blocks/mdt/basic.in "$T/mdt-bad.expect"
+if [ $RC -eq 1 ] && grep -q "mdt-bad.expect:[0-9]*: c=7 u=0: port hit_rdy_o" "$ERR"; then ok
+else bad "a wrong MDT output was not named: exit $RC: $(head -c 300 "$ERR")"; fi
+# The recorded port trace of a run (every clock with an operation or a fill,
+# per WPU) replays on the C block from reset.
+run dom-record 60 "$SIM" --quiet --config dws --policy DoM.NoLimit --record-block mdt="$T/mdt.trace" "$B/kernels/kmeans.elf"
+if [ $RC -eq 0 ] && head -n 1 "$T/mdt.trace" | grep -qx '# warpsplit-port-trace 2 block=mdt' \
+   && sed -n 2p "$T/mdt.trace" | grep -qx '# mdt warps=4 m=2 width=16 pc_bits=32 mcb=8' \
+   && [ "$(grep -c ' op=1 ' "$T/mdt.trace")" -gt 0 ] && [ "$(grep -c ' fill=1 ' "$T/mdt.trace")" -gt 0 ]; then ok
+else bad "--record-block mdt: $(head -n 3 "$T/mdt.trace" | cut -c1-200)"; fi
+run dom-record-replay 60 "$B/tests/replay_block" "$T/mdt.trace"
+if [ $RC -eq 0 ] && grep -q "all match" "$OUT"; then ok; else bad "replaying the recorded MDT trace: exit $RC: $(head -c 300 "$ERR")"; fi
+run dom-record-bad 30 "$SIM" --record-block mdt="$T/x" "$B/kernels/filter.elf"
+if [ $RC -eq 2 ] && grep -q "no memory divergence table with dom = off" "$ERR"; then ok; else bad "record without dom: $RC $(cat "$ERR")"; fi
+run dom-doc 30 python3 scripts/blockports.py doc mdt --check
+if [ $RC -eq 0 ]; then ok; else bad "$(cat "$OUT" "$ERR")"; fi
+
 # ---------------------------------------------------------------- behaviour manifest
 # What the model computes for every kernel x policy x preset of the dws group
 # (statistics, results, instruction trace: scripts/manifest.sh) against
@@ -822,6 +926,13 @@ if [ ! -x "$ASAN" ]; then bad "no sanitizer build at $ASAN"; else
   if grep -q "Sanitizer\|runtime error" "$ERR"; then bad "2Lev under ASan/UBSan: $(grep -m3 'Sanitizer\|runtime error' "$ERR")"
   elif [ $RC -ne 0 ]; then bad "2Lev under ASan/UBSan: exit $RC"
   else ok; fi
+  # Diverge on miss with both its blocks, --check and a recorded MDT trace.
+  for pol in DoM.Adaptive Slip; do
+    run "asan-$pol" 300 "$ASAN" --quiet --threads 64 --set width=8 --set warps=4 --set wpus=2 --arg 4 --policy $pol \
+        --set dom_period=2000 --check --record-block mdt="$T/asan.mdt" "$B/kernels/kmeans.elf"
+    if [ $RC -eq 0 ] && ! grep -q "Sanitizer\|runtime error" "$ERR"; then ok
+    else bad "$pol under ASan/UBSan: exit $RC: $(grep -m3 'Sanitizer\|runtime error\|^wpusim' "$ERR")"; fi
+  done
   # Every option and configuration error: exit 2 and nothing leaked
   # (LeakSanitizer turns a leak into exit 1).
   printf 'bogus = 1\n' >"$T/asan-bad.cfg"; mkdir -p "$T/asan-dir"
@@ -856,6 +967,8 @@ $GOOD $GOOD
 --record-block wst=$T/asan.wst $GOOD
 --record-block fetcharb=$T/asan.fa $GOOD
 --policy 2Lev --set warps=64 --set fetch_group_size=1 $GOOD
+--record-block mdt=$T/asan.mdt $GOOD
+--policy DoM.Adaptive --set dws=on $GOOD
 --set stack_top=0x20000 --threads 1 --set stack_size=65536 $GOOD
 --stats-out $T/asan.json $T/nonexistent.elf
 --trace /dev/full --threads 64 $B/kernels/mandel.elf

@@ -9,11 +9,13 @@
 
 #include "asc.h"
 #include "fetcharb.h"
+#include "mdt.h"
 #include "wst.h"
 #include "zfile.h"
 
 /* Every block; a new block adds its ops here. */
-static const block_ops_t *const block_list[] = {&wst_block_ops, &asc_block_ops, &fetcharb_block_ops};
+static const block_ops_t *const block_list[] = {&wst_block_ops, &asc_block_ops, &fetcharb_block_ops,
+                                                     &mdt_block_ops};
 
 const block_ops_t *block_find(const char *name)
 {

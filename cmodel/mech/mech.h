@@ -45,9 +45,16 @@ typedef struct mech_ops {
     /* --check: the mechanism's invariants */
     int (*check_group)(const struct wsim *s, const wpu_t *u, const group_t *g, char *msg, size_t len);
     int (*check_wpu)(const struct wsim *s, const wpu_t *u, char *msg, size_t len);
+    /* lanes of w it holds off the warp's stacks and groups (DoM: masked
+     * off in the memory divergence table) */
+    wmask_t (*held)(const struct wsim *s, const wpu_t *u, const warp_t *w);
+    /* the watchdog: 1 when it found (and reported) threads that never come back */
+    int (*watch)(const struct wsim *s, FILE *out);
 } mech_ops_t;
 
 extern const mech_ops_t dws_mech; /* mech/dws.c */
+extern const mech_ops_t dom_mech; /* mech/dom.c */
+void dom_record_header(const struct wsim *s, FILE *out); /* --record-block mdt: the trace's header */
 
 /* The hooks of every chosen mechanism, in order. */
 #define MECH_EACH(s, m) for (const mech_ops_t *const *m##_it = (s)->mech, *m; \
@@ -91,6 +98,17 @@ static inline int mech_stalled(struct wsim *s, wpu_t *u)
 {
     if (!s->nmech) return 0;
     MECH_EACH(s, m) if (m->stalled && m->stalled(s, u)) return 1;
+    return 0;
+}
+static inline wmask_t mech_held(const struct wsim *s, const wpu_t *u, const warp_t *w)
+{
+    wmask_t m = wmask_none();
+    MECH_EACH(s, x) if (x->held) m = wmask_or(m, x->held(s, u, w));
+    return m;
+}
+static inline int mech_watch(const struct wsim *s, FILE *out)
+{
+    MECH_EACH(s, m) if (m->watch && m->watch(s, out)) return 1;
     return 0;
 }
 #define MECH_CALL(s, hook, ...) do { if ((s)->nmech) MECH_EACH(s, m_) if (m_->hook) m_->hook(__VA_ARGS__); } while (0)
