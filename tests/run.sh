@@ -539,6 +539,12 @@ else bad "a line without lag_vec was not rejected: exit $RC: $(head -c 300 "$ERR
 # the port table of the doc page and the GTKWave layout.
 run blocks-doc 30 python3 scripts/blockports.py doc wst --check
 if [ $RC -eq 0 ]; then ok; else bad "$(cat "$OUT" "$ERR")"; fi
+run blocks-doc-colpick 30 python3 scripts/blockports.py doc colpick --check
+if [ $RC -eq 0 ]; then ok; else bad "$(cat "$OUT" "$ERR")"; fi
+# The column picker refuses a 512-thread large warp (wmask_t holds 256 bits).
+run blocks-colpick-toolarge 30 "$B/tests/replay_block" tests/blocks/colpick/toolarge.trace
+if [ $RC -eq 2 ] && grep -q "rows x cols must be at most 256" "$ERR"; then ok
+else bad "colpick rows=16 cols=32 not refused: exit $RC: $(head -c 300 "$ERR")"; fi
 run blocks-gtkw 30 python3 tb/gtkw.py wst dws
 if [ $RC -eq 0 ] && cmp -s "$OUT" tb/wst.gtkw; then ok
 else bad "tb/wst.gtkw is out of date with cmodel/blocks/wst.def: python3 tb/gtkw.py wst dws > tb/wst.gtkw $(cat "$ERR")"; fi
