@@ -85,6 +85,7 @@ typedef struct wpu {
     wst_config_t wst_cfg;
     wst_in_t win;
     wst_out_t wout;
+    struct lwm_wpu *lwm; /* lwm on: the column picker and the sub-warps (mech/lwm.c) */
     int slots_used, live_groups;
     int revive_blocked; /* no free entry since the last revive attempt */
     wmask_t spawned;    /* dws: lanes that went to a new split this issue */

@@ -54,6 +54,7 @@ wsim_t *wsim_create(const wsim_config_t *cfg, const char *elf_path, char *err, s
     s->check_inject = inj ? strtoull(inj, NULL, 0) : 0;
     /* the mechanisms (mech/mech.h): none is Conv */
     if (c.dws) s->mech[s->nmech++] = &dws_mech;
+    if (c.lwm) s->mech[s->nmech++] = &lwm_mech;
     s->nwpus = (int)c.wpus, s->nwarps = (int)c.warps;
     s->warp_size = (int)c.warp_size, s->lanes = (int)c.lanes;
     s->nthreads = (uint32_t)c.threads;

@@ -190,6 +190,9 @@ static inline __attribute__((always_inline)) void wpu_clock(struct wsim *s, wpu_
      * issues (a pick whose fetch misses or finds no free MSHR waits, and the
      * next ready group is tried in the same clock) */
     int issued = 0, k = -1;
+    /* a mechanism may hold the front end (LWM: the column picker is still
+     * breaking a large warp's instruction into sub-warps: fetch stalls) */
+    if (s->nmech && (issued = mech_hold(s, u)) == 1) u->st.cycles_issue++;
     for (int next; !issued && (next = pick(s, u, k)) >= 0;) {
         k = next;
         group_t *g = &u->grp[k];

@@ -469,7 +469,7 @@ if [ $RC -eq 0 ] && grep -Eq '^warp_size += 8 +#' "$OUT" && grep -Eq '^lanes += 
    && ! grep -Eq '^width ' "$OUT" && grep -Eq '^warps += 3 +#' "$OUT"; then ok
 else bad "config file + override: $(cat "$OUT" "$ERR")"; fi
 # threads per warp and SIMD lanes are two keys; width sets both; apart they need large warps
-expect_usage lanes-apart "^wpusim: lanes: 8 SIMD lanes for warps of 16 threads; warps narrower or wider than the SIMD \(004's large warps\) are not modelled yet: set both, or width$" --set lanes=8 "$GOOD"
+expect_usage lanes-apart "^wpusim: lanes: 8 SIMD lanes for warps of 16 threads; warps apart from the SIMD width are only 004's large warps \(lwm = on\); otherwise set both, or width$" --set lanes=8 "$GOOD"
 run opt-alias 30 "$SIM" --set warp_size=4 --set lanes=4 --print-config
 cp "$OUT" "$T/alias1"
 run opt-alias2 30 "$SIM" --set width=4 --print-config
