@@ -203,7 +203,7 @@ static inline __attribute__((always_inline)) void wpu_clock(struct wsim *s, wpu_
             issued = 2; /* the clock went to a re-convergence wait */
             break;
         }
-        int mem = at <= s->cycle && d && (d->cls == ISA_CLASS_LOAD || d->cls == ISA_CLASS_STORE);
+        int mem = at <= s->cycle && d && (d->cls == ISA_CLASS_LOAD || d->cls == ISA_CLASS_STORE) && !u->mech_mem;
         wmask_t lanes = mem ? mem_lanes(s, g, d) : wmask_none();
         if (mem && memsys_must_wait(&s->ms, u->id, s->cycle, s->addr, lanes, d->cls == ISA_CLASS_STORE, &at))
             u->st.mshr_stalls++, g->wait = WAIT_MEM;

@@ -188,6 +188,27 @@ for case in "1 1 1 16 8" "1 3 1 16 22" "5 1 1 16 36" "5 3 1 16 36" "5 1 2 32 37"
   got=$(sed -n 's/^  "cycles": \([0-9]*\),$/\1/p' "$OUT")
   if [ "$got" = "$5" ]; then ok; else bad "pipeline_depth=$1 lat_alu=$2 warps=$3: $got cycles, expected $5"; fi
 done
+# Large warps (lwm = on, docs/lwm.md), exactly: diamond.S's 16 threads as one
+# large warp of 4 rows x 4 lanes (or two, threads 32). Odd threads sit in
+# columns 1 and 3, even ones in 0 and 2, so each side of the branch takes 4
+# sub-warps of 2. Depth 5: andi 4 sub-warps at 0-3 (refetch when the first
+# completes, 5), beqz 5-8 (a branch: when the last completes, 13), else addi
+# 13-16 (18), then addi 18-21 (23), j one sub-warp at 23 (28), li 28-31 (33),
+# li 33-36 (38), ecall at 38: 39 cycles, 26 sub-warps carrying 86 threads
+# (16+16+8+8+2+16+16+4; the run ends when the last thread exits). Depth 1:
+# 0-3, 4-7, 8-11, 12-15, 16, 17-20, 21-24, ecall 25: 26 cycles. Two large
+# warps, depth 5, round-robin: A 0-3, B 4-7, A beqz 8-11 (16), B 12-15 (20),
+# A 16-19 (21), B 20-23 (25), A 24-27 (29), B 28-31 (33), A j 32 (37), B j 33
+# (38), idle 34-36, A li 37-40, B 41-44, A li 45-48, B 49-52, A ecall 53 and
+# its last 3 sub-warps 54-56, B ecall 57: 58 cycles, 55 sub-warps, 3 idle.
+for case in "5 4 16 39 26 86" "1 4 16 26 26 86" "5 8 32 58 55 184"; do
+  set -- $case
+  run "lwm-pipe-$1-$3" 30 "$SIM" --stats json --check --set memory=fixed --set wpus=1 --set warps=$2 --set width=4 \
+      --threads $3 --set pipeline_depth=$1 --set lat_alu=1 --set lwm=on --set lwm_size=16 "$B/cfg/diamond.elf"
+  got="$(sed -n 's/^  "cycles": \([0-9]*\),$/\1/p' "$OUT") $(sed -n 's/^    "subwarps": \([0-9]*\),$/\1/p' "$OUT") $(sed -n 's/^    "subwarp_threads": \([0-9]*\),$/\1/p' "$OUT")"
+  if [ $RC -eq 0 ] && [ "$got" = "$4 $5 $6" ]; then ok
+  else bad "lwm diamond depth $1 threads $3: cycles, sub-warps, threads $got; expected $4 $5 $6 (exit $RC)"; fi
+done
 # Determinism: two identical runs give byte-identical statistics and traces.
 run det1 120 "$SIM" --stats json --trace "$T/trace1" --seed 5 "$B/kernels/mandel.elf"
 cp "$OUT" "$T/stats1"
@@ -469,6 +490,9 @@ if [ $RC -eq 0 ] && grep -Eq '^warp_size += 8 +#' "$OUT" && grep -Eq '^lanes += 
    && ! grep -Eq '^width ' "$OUT" && grep -Eq '^warps += 3 +#' "$OUT"; then ok
 else bad "config file + override: $(cat "$OUT" "$ERR")"; fi
 # threads per warp and SIMD lanes are two keys; width sets both; apart they need large warps
+expect_usage lwm-512 "^wpusim: lwm_size: 512 threads per large warp; allowed a multiple of lanes up to 256 " --set lwm=on --set lwm_size=512 "$GOOD"
+expect_usage lwm-dws "^wpusim: lwm: large warps with dynamic warp subdivision \(dws = on\) are not modelled" --set lwm=on --set dws=on "$GOOD"
+expect_usage lwm-lanes "^wpusim: lwm_size: large warps of 24 threads .* must be a multiple of lanes \(16\)" --set lwm=on --set lwm_size=24 "$GOOD"
 expect_usage lanes-apart "^wpusim: lanes: 8 SIMD lanes for warps of 16 threads; warps apart from the SIMD width are only 004's large warps \(lwm = on\); otherwise set both, or width$" --set lanes=8 "$GOOD"
 run opt-alias 30 "$SIM" --set warp_size=4 --set lanes=4 --print-config
 cp "$OUT" "$T/alias1"

@@ -23,8 +23,10 @@
  *    warp is not fetched again before its last sub-warp completes, which is
  *    when the buffers would be written to the stack: the timing is the same.
  *  - Unconditional jumps (jal x0): one sub-warp (the picker's one_i).
- *  - A load/store is one access of all the instruction's threads, timed
- *    when the large warp is fetched (docs/lwm.md says why).
+ *  - Each sub-warp of a load/store is one access of the memory system in
+ *    the clock it issues (the pipeline leaves the loads and stores of an
+ *    lwm WPU untimed: wpu_t.mech_mem); the functional access happened at
+ *    fetch (docs/lwm.md: why the results cannot differ).
  *
  * It changes timing only: fetch order and when a warp may be fetched again. */
 #include <stdlib.h>
@@ -48,8 +50,10 @@ typedef struct lwm_wpu {
     uint8_t keep;         /* a barrier: the barrier decides when g runs again */
     uint8_t first;        /* its first sub-warp issued */
     uint64_t lat;         /* a sub-warp completes this long after it issues (ALU) */
-    uint64_t mem_ready;   /* load/store: when the access completes (0: none) */
-    uint64_t last_done;
+    uint8_t mem, store;   /* a load/store: its sub-warps access memory */
+    wmask_t mlanes;       /* ... the threads whose access reaches memory (the others faulted) */
+    uint32_t addr[WSIM_MAX_LANES]; /* ... and their addresses */
+    uint64_t last_done;   /* the latest completion of its sub-warps */
     uint64_t *done_at;    /* [ngrp * warp_size]: when each thread's last sub-warp completes */
     /* statistics */
     uint64_t insts, subwarps, threads, jumps, dep_waits;
@@ -84,7 +88,15 @@ static int pick_clock(struct wsim *s, wpu_t *u, int load, wmask_t mask, int one)
     L->size[n]++;
     if (n) {
         uint64_t done = s->cycle + L->lat;
-        if (L->mem_ready > done) done = L->mem_ready;
+        wmask_t acc = wmask_and(L->out.pick, L->mlanes);
+        if (L->mem && !one && wmask_any(&acc)) { /* the sub-warp's access, as a baseline warp's */
+            mem_result_t r;
+            memsys_access(&s->ms, u->id, s->cycle, L->addr, acc, L->store, &r);
+            int misses = wmask_count(&r.miss);
+            if (misses) u->st.mem_miss_insts++;
+            if (misses && wmask_any(&r.hit)) u->st.mem_div_insts++;
+            if (r.ready > done) done = r.ready;
+        }
         if (one) {
             L->jumps++;
             L->sent = L->loaded; /* the rest is dropped: a jump needs one PC update */
@@ -95,7 +107,7 @@ static int pick_clock(struct wsim *s, wpu_t *u, int load, wmask_t mask, int one)
         }
         L->subwarps++;
         L->threads += (uint64_t)n;
-        L->last_done = done;
+        if (done > L->last_done) L->last_done = done;
         if (!L->first) { /* relaxed re-fetch: the warp is reconsidered when its first sub-warp completes */
             L->first = 1;
             if (!L->all && !L->keep && alive(L)) {
@@ -125,7 +137,7 @@ static void lwm_init_wpu(struct wsim *s, wpu_t *u)
     if (L) {
         L->done_at = calloc((size_t)u->ngrp * (size_t)s->warp_size, sizeof *L->done_at);
         L->cfg = (colpick_config_t){.rows = s->warp_size / s->lanes, .cols = s->lanes};
-        L->ops = &colpick_block_ops;
+            L->ops = &colpick_block_ops;
     }
     if (!L || !L->done_at || !(L->pick = L->ops->init(&L->cfg, err, sizeof err))) {
         /* config.c's checks rule a bad shape out; memory is the only way here */
@@ -133,6 +145,7 @@ static void lwm_init_wpu(struct wsim *s, wpu_t *u)
         exit(2);
     }
     u->lwm = L;
+    u->mech_mem = 1;
 }
 
 static void lwm_free_wpu(struct wsim *s, wpu_t *u)
@@ -167,13 +180,27 @@ static void lwm_after_issue(struct wsim *s, wpu_t *u, group_t *g, const issue_t 
     L->sent = wmask_none();
     L->first = 0;
     L->keep = g->wait == WAIT_BARRIER || cls == ISA_CLASS_BARRIER;
-    L->all = cls == ISA_CLASS_BRANCH || is->r;
-    /* what issue() made of the instruction's latency: the ALU latency raised to
-     * the pipeline depth, or the access's completion (raised likewise) */
-    L->mem_ready = is->r && !L->keep ? g->ready_at : 0;
-    L->lat = is->r || L->keep || g->ready_at <= s->cycle ? s->cfg.pipeline_depth : g->ready_at - s->cycle;
+    L->mem = cls == ISA_CLASS_LOAD || cls == ISA_CLASS_STORE;
+    L->store = cls == ISA_CLASS_STORE;
+    L->all = cls == ISA_CLASS_BRANCH || L->mem;
+    L->last_done = 0;
+    if (L->mem) { /* exec left every thread's address in s->addr */
+        L->mlanes = is->lanes_before;
+        if (is->x->ev & EXEC_FAULTED) L->mlanes = wmask_andnot(L->mlanes, is->x->faulted);
+        WMASK_FOREACH(L->mlanes, t) L->addr[t] = s->addr[t];
+    } else {
+        L->mlanes = wmask_none();
+    }
+    /* a sub-warp's latency: what issue() made of the instruction's (the
+     * class latency raised to the pipeline depth); a load/store's sub-warps
+     * take their access's */
+    L->lat = L->keep || g->ready_at <= s->cycle ? s->cfg.pipeline_depth : g->ready_at - s->cycle;
     if (L->lat < s->cfg.pipeline_depth) L->lat = s->cfg.pipeline_depth;
-    if (!L->keep) g->ready_at = NEVER; /* until its first (or last) sub-warp issues (issue() syncs avail) */
+    if (!L->keep) {
+        g->ready_at = NEVER; /* until its first (or last) sub-warp issues (issue() syncs avail) */
+        if (L->mem) g->wait = WAIT_MEM;
+    }
+    u->sin.stay = 0; /* fetch is round-robin among the large warps (004 §5.2), whatever switch_on says */
     const int one = is->d && cls == ISA_CLASS_JAL && is->d->rd == ISA_X0_SINK;
     pick_clock(s, u, 1, L->loaded, one);
 }
