@@ -134,6 +134,7 @@ struct wsim {
     const struct mech_ops *mech[4]; /* the mechanisms chosen at creation (mech/mech.h) */
     int nmech;
     FILE *record_wst; /* --record-block wst=FILE */
+    FILE *record_colpick; /* --record-block colpick=FILE */
     uint64_t check_inject; /* test hook (WSIM_CHECK_INJECT): corrupt a group at this cycle */
 
     /* scratch for one issue */

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "blocks/colpick.h"
 #include "cfgraph.h"
 #include "core.h"
 #include "mech/mech.h"
@@ -133,6 +134,12 @@ static void launch_resident(struct wsim *s)
 
 void wsim_set_record(wsim_t *s, const char *block, FILE *out)
 {
+    if (!strcmp(block, "colpick")) {
+        s->record_colpick = out;
+        colpick_config_t c = {.rows = s->warp_size / s->lanes, .cols = s->lanes}; /* as mech/lwm.c's */
+        if (out && s->cfg.lwm) block_trace_header(&colpick_block_ops, &c, out);
+        return;
+    }
     if (strcmp(block, "wst") != 0) return;
     s->record_wst = out;
     if (out && s->cfg.dws) block_trace_header(s->wpu[0].wst_ops, &s->wpu[0].wst_cfg, out);

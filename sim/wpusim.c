@@ -47,6 +47,7 @@ static void usage(FILE *out)
             "  --check              same as --set check=1: verify every cycle that each warp's SIMD groups,\n"
             "                       parked and exited threads partition it (and the warp-split table)\n"
             "  --record-block wst=FILE  write the warp-split table's port traffic (docs/blocks/wst.md)\n"
+            "  --record-block colpick=FILE  the column picker's (lwm = on; docs/blocks/colpick.md)\n"
             "  --dump-cfg           print the control-flow analysis (functions, branch re-convergence\n"
             "                       points) and exit\n"
             "  --print-config       print the effective configuration, as a --config file, and exit\n"
@@ -264,6 +265,7 @@ int main(int argc, char **argv)
     char err[2048];
     const char *elf = NULL, *stats_out = NULL, *trace_path = NULL, *dump_path = NULL, *policy = NULL;
     const char *record_wst = NULL, *record_arg = NULL; /* FILE, wst=FILE */
+    const char *record_colpick = NULL;                 /* FILE of colpick=FILE */
     const char *stats_fmt = "text";
     int dump_cfg = 0, print_config = 0, rc = EXIT_USAGE;
     /* --config applies first (in order), then every override in order */
@@ -274,7 +276,7 @@ int main(int argc, char **argv)
     int nshort = 0;
     wsim_t *s = NULL;
     outfile_t stats = {0}, dump = {0};
-    FILE *trace = NULL, *record = NULL;
+    FILE *trace = NULL, *record = NULL, *record_cp = NULL;
     if (!configs || !sets) {
         fprintf(stderr, "wpusim: out of host memory\n");
         goto out;
@@ -299,11 +301,14 @@ int main(int argc, char **argv)
         else if (!strcmp(a, "--check")) sets[nsets++] = "check=1";
         else if (!strcmp(a, "--record-block")) {
             NEEDS_VALUE();
-            if (strncmp(val, "wst=", 4) || !val[4]) {
-                fprintf(stderr, "wpusim: --record-block %s: expected BLOCK=FILE; blocks: wst\n", val);
+            if (!strncmp(val, "colpick=", 8) && val[8]) {
+                record_colpick = val + 8;
+            } else if (strncmp(val, "wst=", 4) || !val[4]) {
+                fprintf(stderr, "wpusim: --record-block %s: expected BLOCK=FILE; blocks: wst colpick\n", val);
                 goto out;
+            } else {
+                record_wst = val + 4, record_arg = val;
             }
-            record_wst = val + 4, record_arg = val;
         }
         else if (!strcmp(a, "--threads") || !strcmp(a, "--seed") || !strcmp(a, "--arg") ||
                  !strcmp(a, "--max-cycles")) {
@@ -405,6 +410,19 @@ int main(int argc, char **argv)
         }
         wsim_set_record(s, "wst", record);
     }
+    if (record_colpick) {
+        if (!cfg.lwm) {
+            fprintf(stderr, "wpusim: --record-block colpick: there is no column picker with lwm = off; choose "
+                            "--policy LWM\n");
+            goto out;
+        }
+        if (!(record_cp = strcmp(record_colpick, "-") ? fopen(record_colpick, "w") : stdout)) {
+            fprintf(stderr, "wpusim: --record-block colpick=%s: cannot open for writing: %s\n", record_colpick,
+                    strerror(errno));
+            goto out;
+        }
+        wsim_set_record(s, "colpick", record_cp);
+    }
     if (trace_path) {
         trace = strcmp(trace_path, "-") ? fopen(trace_path, "w") : stdout;
         if (!trace) {
@@ -423,7 +441,8 @@ int main(int argc, char **argv)
     int lost = 0; /* an output could not be written */
     if (trace) lost |= close_named(trace, "--trace", trace_path) < 0;
     if (record) lost |= close_named(record, "--record-block", record_arg) < 0;
-    trace = record = NULL;
+    if (record_cp) lost |= close_named(record_cp, "--record-block colpick=", record_colpick) < 0;
+    trace = record = record_cp = NULL;
 
     if (st == WSIM_INTERRUPTED)
         fprintf(stderr, "wpusim: interrupted by %s at cycle %llu; the statistics are those so far\n",
@@ -455,6 +474,7 @@ out:
     out_discard(&dump);
     if (trace && trace != stdout) fclose(trace);
     if (record && record != stdout) fclose(record);
+    if (record_cp && record_cp != stdout) fclose(record_cp);
     running = NULL;
     wsim_destroy(s);
     free(configs);

@@ -664,6 +664,16 @@ if [ $RC -eq 0 ] && head -n 1 "$T/dws/wst.trace" | grep -qx '# warpsplit-port-tr
 else bad "--record-block wst: $(head -n 3 "$T/dws/wst.trace" | cut -c1-200)"; fi
 run dws-record-replay 60 "$B/tests/replay_block" "$T/dws/wst.trace"
 if [ $RC -eq 0 ] && grep -q "all match" "$OUT"; then ok; else bad "replaying the recorded trace on the C block: exit $RC: $(head -c 300 "$ERR")"; fi
+# The column picker's port traffic from a whole LWM run replays on its C
+# block; the first sub-warp's clock loads all 256 threads of large warp 0.
+run lwm-record 60 "$SIM" --quiet --config lwm --policy LWM --record-block colpick="$T/dws/colpick.trace" "$B/kernels/mandel.elf"
+if [ $RC -eq 0 ] && sed -n 2p "$T/dws/colpick.trace" | grep -qx '# colpick rows=8 cols=32' \
+   && sed -n 3p "$T/dws/colpick.trace" | grep -Eq '^c=[0-9a-f]{12} u=000 load=1 mask=f{64} one=0 dep=0{64} \| valid=ffffffff row=0{24} pick=0{56}f{8} cnt=20 stall=1$'; then ok
+else bad "--record-block colpick: exit $RC: $(head -n 3 "$T/dws/colpick.trace" | cut -c1-200) $(head -c 300 "$ERR")"; fi
+run lwm-record-replay 60 "$B/tests/replay_block" "$T/dws/colpick.trace"
+if [ $RC -eq 0 ] && grep -q "all match" "$OUT"; then ok; else bad "replaying the recorded colpick trace: exit $RC: $(head -c 300 "$ERR")"; fi
+run lwm-record-off 30 "$SIM" --quiet --record-block colpick="$T/dws/x.trace" "$B/kernels/mandel.elf"
+if [ $RC -eq 2 ] && grep -q "there is no column picker with lwm = off" "$ERR"; then ok; else bad "--record-block colpick without lwm: exit $RC: $(cat "$ERR")"; fi
 # Bad input: clear errors.
 run dws-bad1 30 "$SIM" --policy DWS.Nope "$B/kernels/filter.elf"
 if [ $RC -eq 2 ] && grep -q "no such policy or file; policies: Conv DWS.AggressSplit" "$ERR"; then ok; else bad "unknown policy: $RC $(cat "$ERR")"; fi

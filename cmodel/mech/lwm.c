@@ -213,9 +213,9 @@ static int lwm_hold(struct wsim *s, wpu_t *u)
 
 static void lwm_clock(struct wsim *s, wpu_t *u)
 {
-    (void)s;
     lwm_wpu_t *L = u->lwm;
-    if (!L->evaluated) return; /* an idle picker: its edge changes nothing */
+    if (!L->evaluated) return; /* an idle picker: its edge changes nothing (nor is it recorded) */
+    if (s->record_colpick) L->ops->trace(L->pick, s->cycle, u->id, &L->in, &L->out, s->record_colpick);
     L->ops->clock(L->pick, &L->in, &L->out);
     L->evaluated = 0;
 }
