@@ -684,7 +684,7 @@ if [ $RC -eq 2 ] && grep -q "scheduler: swf .* it needs dws = on" "$ERR"; then o
 run dws-bad4 30 "$SIM" --record-block wst="$T/x" "$B/kernels/filter.elf"
 if [ $RC -eq 2 ] && grep -q "no warp-split table with dws = off" "$ERR"; then ok; else bad "record without dws: $RC $(cat "$ERR")"; fi
 # --check can fail: a thread dropped from a group (test hook) is reported.
-for pol in Conv DWS.ReviveSplit; do
+for pol in Conv DWS.ReviveSplit LWM; do
   WSIM_CHECK_INJECT=500 run "dws-inject-$pol" 30 "$SIM" --policy $pol --check --quiet "$B/kernels/filter.elf"
   if [ $RC -eq 3 ] && grep -Eq "^wpusim: --check failed at cycle [0-9]+: WPU 0 warp 0.*(groups and stack hold lanes|does not mirror)" "$ERR"; then ok
   else bad "$pol: --check did not report a lost thread: exit $RC: $(head -c 300 "$ERR")"; fi
