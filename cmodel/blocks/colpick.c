@@ -95,7 +95,8 @@ void colpick_eval(const colpick_t *p, const colpick_in_t *in, colpick_out_t *out
 void colpick_clock(colpick_t *p, const colpick_in_t *in, const colpick_out_t *out)
 {
     const wmask_t src = wmask_and(in->load ? in->mask : p->q.work, p->all);
-    wmask_t work_d = in->load && in->one ? wmask_none() : wmask_andnot(src, out->pick);
+    /* a refused sub-warp: its threads stay (the pipeline never refuses a jump's) */
+    wmask_t work_d = !in->take ? src : in->load && in->one ? wmask_none() : wmask_andnot(src, out->pick);
     p->q.work = work_d;
 }
 

@@ -9,7 +9,9 @@
  * flight (dep_i), outputs that sub-warp (per lane: valid and row), clears
  * the picked bits and raises stall_o while bits remain (fetch waits). An
  * unconditional jump (one_i) makes one sub-warp and drops the rest (004:
- * a jump needs one PC update).
+ * a jump needs one PC update). The back end may refuse a sub-warp (take_i
+ * low, a late input: its load/store finds no free MSHR): the working copy
+ * then stays as it was.
  *
  * The ports are the table in colpick.def, expanded below; the pipeline
  * (mech/lwm.c) reaches the picker only through them. Conventions as wst.h:

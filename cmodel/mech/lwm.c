@@ -24,7 +24,8 @@
  *    when the buffers would be written to the stack: the timing is the same.
  *  - Unconditional jumps (jal x0): one sub-warp (the picker's one_i).
  *  - Each sub-warp of a load/store is one access of the memory system in
- *    the clock it issues (the pipeline leaves the loads and stores of an
+ *    the clock it issues, refused (the picker's take_i low: it comes again)
+ *    while every MSHR is busy and it misses, as a baseline warp is (the pipeline leaves the loads and stores of an
  *    lwm WPU untimed: wpu_t.mech_mem); the functional access happened at
  *    fetch (docs/lwm.md: why the results cannot differ).
  *
@@ -82,13 +83,24 @@ static int pick_clock(struct wsim *s, wpu_t *u, int load, wmask_t mask, int one)
     L->in.mask = mask;
     L->in.one = (uint8_t)one;
     L->in.dep = dep_bits(s, L, g);
+    L->in.take = 1;
     L->ops->eval(L->pick, &L->in, &L->out);
     L->evaluated = 1;
-    const int n = L->out.cnt;
+    int n = L->out.cnt;
+    const wmask_t acc = wmask_and(L->out.pick, L->mlanes);
+    uint64_t retry;
+    if (n && L->mem && !one && wmask_any(&acc) &&
+        memsys_must_wait(&s->ms, u->id, s->cycle, L->addr, acc, L->store, &retry)) {
+        /* every L1 D MSHR is busy and the sub-warp misses: the back end refuses it
+         * (take_i low), it comes again next clock; the front end stays stalled */
+        u->st.mshr_stalls++;
+        L->in.take = 0;
+        L->size[0]++;
+        return 0;
+    }
     L->size[n]++;
     if (n) {
         uint64_t done = s->cycle + L->lat;
-        wmask_t acc = wmask_and(L->out.pick, L->mlanes);
         if (L->mem && !one && wmask_any(&acc)) { /* the sub-warp's access, as a baseline warp's */
             mem_result_t r;
             memsys_access(&s->ms, u->id, s->cycle, L->addr, acc, L->store, &r);
