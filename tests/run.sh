@@ -668,7 +668,7 @@ if [ $RC -eq 0 ] && grep -q "all match" "$OUT"; then ok; else bad "replaying the
 # block; the first sub-warp's clock loads all 256 threads of large warp 0.
 run lwm-record 60 "$SIM" --quiet --config lwm --policy LWM --record-block colpick="$T/dws/colpick.trace" "$B/kernels/mandel.elf"
 if [ $RC -eq 0 ] && sed -n 2p "$T/dws/colpick.trace" | grep -qx '# colpick rows=8 cols=32' \
-   && sed -n 3p "$T/dws/colpick.trace" | grep -Eq '^c=[0-9a-f]{12} u=000 load=1 mask=f{64} one=0 dep=0{64} \| valid=ffffffff row=0{24} pick=0{56}f{8} cnt=20 stall=1$'; then ok
+   && sed -n 3p "$T/dws/colpick.trace" | grep -Eq '^c=[0-9a-f]{12} u=000 load=1 mask=f{64} one=0 dep=0{64} take=1 drop=0 \| valid=ffffffff row=0{24} pick=0{56}f{8} cnt=20 stall=1$'; then ok
 else bad "--record-block colpick: exit $RC: $(head -n 3 "$T/dws/colpick.trace" | cut -c1-200) $(head -c 300 "$ERR")"; fi
 run lwm-record-replay 60 "$B/tests/replay_block" "$T/dws/colpick.trace"
 if [ $RC -eq 0 ] && grep -q "all match" "$OUT"; then ok; else bad "replaying the recorded colpick trace: exit $RC: $(head -c 300 "$ERR")"; fi

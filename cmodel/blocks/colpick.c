@@ -96,7 +96,8 @@ void colpick_clock(colpick_t *p, const colpick_in_t *in, const colpick_out_t *ou
 {
     const wmask_t src = wmask_and(in->load ? in->mask : p->q.work, p->all);
     /* a refused sub-warp: its threads stay (the pipeline never refuses a jump's) */
-    wmask_t work_d = !in->take ? src : in->load && in->one ? wmask_none() : wmask_andnot(src, out->pick);
+    wmask_t work_d = in->drop || (in->load && in->one && in->take) ? wmask_none()
+                   : !in->take ? src : wmask_andnot(src, out->pick);
     p->q.work = work_d;
 }
 

@@ -11,7 +11,8 @@
  * unconditional jump (one_i) makes one sub-warp and drops the rest (004:
  * a jump needs one PC update). The back end may refuse a sub-warp (take_i
  * low, a late input: its load/store finds no free MSHR): the working copy
- * then stays as it was.
+ * then stays as it was, or empties (drop_i: the pipeline sets the large
+ * warp aside with its remaining threads, and reloads them later).
  *
  * The ports are the table in colpick.def, expanded below; the pipeline
  * (mech/lwm.c) reaches the picker only through them. Conventions as wst.h:
