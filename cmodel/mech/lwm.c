@@ -70,13 +70,14 @@ typedef struct lwm_wpu {
     uint64_t size[WSIM_MAX_LANES + 1]; /* sub-warps by threads (0: clocks the picker issued nothing) */
 } lwm_wpu_t;
 
-/* The dependency bits of g's threads now: their last sub-warp has not completed. */
-static wmask_t dep_bits(const struct wsim *s, const lwm_wpu_t *L, const group_t *g)
+/* The dependency bits of g's threads in `of` now: their last sub-warp has
+ * not completed. (The picker only looks at the bits of the threads it may
+ * pick, so only those are worked out.) */
+static wmask_t dep_bits(const struct wsim *s, const lwm_wpu_t *L, const group_t *g, wmask_t of)
 {
     wmask_t m = wmask_none();
     const uint64_t *d = L->done_at + (size_t)g->id * (size_t)s->warp_size;
-    for (int t = 0; t < s->warp_size; t++)
-        if (d[t] > s->cycle) wmask_set(&m, t);
+    WMASK_FOREACH(of, t) if (d[t] > s->cycle) wmask_set(&m, t);
     return m;
 }
 
@@ -93,7 +94,7 @@ static int pick_clock(struct wsim *s, wpu_t *u, group_t *g, int load, wmask_t ma
     L->in.load = (uint8_t)load;
     L->in.mask = mask;
     L->in.one = (uint8_t)one;
-    L->in.dep = dep_bits(s, L, g);
+    L->in.dep = dep_bits(s, L, g, load ? mask : L->out.q->work);
     L->in.take = 1;
     L->in.drop = 0;
     L->ops->eval(L->pick, &L->in, &L->out);
