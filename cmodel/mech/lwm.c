@@ -24,10 +24,12 @@
  *    when the buffers would be written to the stack: the timing is the same.
  *  - Unconditional jumps (jal x0): one sub-warp (the picker's one_i).
  *  - Each sub-warp of a load/store is one access of the memory system in
- *    the clock it issues, refused (the picker's take_i low: it comes again)
- *    while every MSHR is busy and it misses, as a baseline warp is (the pipeline leaves the loads and stores of an
- *    lwm WPU untimed: wpu_t.mech_mem); the functional access happened at
- *    fetch (docs/lwm.md: why the results cannot differ).
+ *    the clock it issues (the pipeline leaves an lwm WPU's loads and stores
+ *    untimed: wpu_t.mech_mem); the functional access happened at fetch
+ *    (docs/lwm.md: why the results cannot differ). A sub-warp that misses
+ *    while every MSHR is busy is refused (the picker's take_i low), and its
+ *    large warp set aside with the threads it has left (drop_i) until an
+ *    MSHR frees, as a baseline warp is; the picker serves others meanwhile.
  *
  * It changes timing only: fetch order and when a warp may be fetched again. */
 #include <stdlib.h>
