@@ -664,6 +664,23 @@ if [ $RC -eq 0 ] && head -n 1 "$T/dws/wst.trace" | grep -qx '# warpsplit-port-tr
 else bad "--record-block wst: $(head -n 3 "$T/dws/wst.trace" | cut -c1-200)"; fi
 run dws-record-replay 60 "$B/tests/replay_block" "$T/dws/wst.trace"
 if [ $RC -eq 0 ] && grep -q "all match" "$OUT"; then ok; else bad "replaying the recorded trace on the C block: exit $RC: $(head -c 300 "$ERR")"; fi
+# Large warps of one row (lwm_size = lanes) are the baseline: every
+# instruction one sub-warp of the whole warp, the re-fetch when it completes,
+# a refused access set aside and retried. With round-robin fetch (the LWM's)
+# the run is Conv's cycle for cycle, memory hierarchy included: the same
+# statistics but for where a refused access counts (LWM: an issue cycle, the
+# instruction was fetched; Conv: a memory wait, and its fetch again: the L1 I
+# accesses) and the live-group counts.
+for k in mandel merge; do
+  run "lwm-one-row-$k-conv" 60 "$SIM" --stats json --set switch_on=cycle --set pipeline_depth=5 "$B/kernels/$k.elf"
+  sed -e '/^  "config": {$/,/^  },$/d' "$OUT" | grep -Ev '"(cycles_issue|cycles_memwait|groups_sum|groups_max|l1i)"' > "$T/dws/$k.conv.json"
+  run "lwm-one-row-$k" 60 "$SIM" --stats json --set switch_on=cycle --set pipeline_depth=5 --policy LWM --set lwm_size=16 \
+      "$B/kernels/$k.elf"
+  sed -e '/^  "config": {$/,/^  },$/d' -e '/^  "lwm": {$/,/^  },$/d' "$OUT" \
+    | grep -Ev '"(cycles_issue|cycles_memwait|groups_sum|groups_max|l1i)"' > "$T/dws/$k.lwm.json"
+  if [ $RC -eq 0 ] && grep -q '"cycles"' "$T/dws/$k.lwm.json" && cmp -s "$T/dws/$k.conv.json" "$T/dws/$k.lwm.json"; then ok
+  else bad "$k: one-row large warps differ from Conv: exit $RC, $(diff "$T/dws/$k.conv.json" "$T/dws/$k.lwm.json" | head -n 6)"; fi
+done
 # The column picker's port traffic from a whole LWM run replays on its C
 # block; the first sub-warp's clock loads all 256 threads of large warp 0.
 run lwm-record 60 "$SIM" --quiet --config lwm --policy LWM --record-block colpick="$T/dws/colpick.trace" "$B/kernels/mandel.elf"

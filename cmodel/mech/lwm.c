@@ -131,15 +131,19 @@ static int pick_clock(struct wsim *s, wpu_t *u, group_t *g, int load, wmask_t ma
             memsys_access(&s->ms, u->id, s->cycle, I->addr, acc, I->store, &r);
             int misses = wmask_count(&r.miss);
             if (misses) u->st.mem_miss_insts++;
-            if (misses && wmask_any(&r.hit)) u->st.mem_div_insts++;
+            if (misses && wmask_any(&r.hit)) {
+                u->st.mem_div_insts++;
+                u->div_degree[misses]++;
+            }
             if (r.ready > done) done = r.ready;
         }
         if (one) {
             L->jumps++;
             I->sent = I->loaded; /* the rest is dropped: a jump needs one PC update */
         } else {
+            /* a barrier writes no register: its threads wait for the release, not on a bit */
             uint64_t *d = L->done_at + (size_t)g->id * (size_t)s->warp_size;
-            WMASK_FOREACH(L->out.pick, t) d[t] = done;
+            if (!I->keep) WMASK_FOREACH(L->out.pick, t) d[t] = done;
             I->sent = wmask_or(I->sent, L->out.pick);
         }
         L->subwarps++;
