@@ -86,7 +86,8 @@ typedef struct wpu {
     wst_in_t win;
     wst_out_t wout;
     struct lwm_wpu *lwm; /* lwm on: the column picker and the sub-warps (mech/lwm.c) */
-    uint8_t mech_mem;    /* a mechanism times the loads/stores (lwm: per sub-warp): issue does not */
+    uint8_t mech_mem;    /* a mechanism times the loads/stores (lwm: per sub-warp): issue does not
+                            (the MSHR check before issue stays the pipeline's) */
     int slots_used, live_groups;
     int revive_blocked; /* no free entry since the last revive attempt */
     wmask_t spawned;    /* dws: lanes that went to a new split this issue */

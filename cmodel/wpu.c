@@ -203,7 +203,7 @@ static inline __attribute__((always_inline)) void wpu_clock(struct wsim *s, wpu_
             issued = 2; /* the clock went to a re-convergence wait */
             break;
         }
-        int mem = at <= s->cycle && d && (d->cls == ISA_CLASS_LOAD || d->cls == ISA_CLASS_STORE) && !u->mech_mem;
+        int mem = at <= s->cycle && d && (d->cls == ISA_CLASS_LOAD || d->cls == ISA_CLASS_STORE);
         wmask_t lanes = mem ? mem_lanes(s, g, d) : wmask_none();
         if (mem && memsys_must_wait(&s->ms, u->id, s->cycle, s->addr, lanes, d->cls == ISA_CLASS_STORE, &at))
             u->st.mshr_stalls++, g->wait = WAIT_MEM;
@@ -221,7 +221,7 @@ static inline __attribute__((always_inline)) void wpu_clock(struct wsim *s, wpu_
             u->st.groups_sum += (uint64_t)u->live_groups;
             if ((uint64_t)u->live_groups > u->st.groups_max) u->st.groups_max = (uint64_t)u->live_groups;
         }
-        issue(s, u, g, d, mem, lanes);
+        issue(s, u, g, d, mem && !u->mech_mem, lanes); /* (lwm times its sub-warps' accesses itself) */
         issued = 1;
     }
     /* the mechanisms in a clock without issue, then the block clocks */

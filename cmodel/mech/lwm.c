@@ -253,7 +253,9 @@ static void lwm_after_issue(struct wsim *s, wpu_t *u, group_t *g, const issue_t 
 
 /* The start of a clock: the picker, busy, sends its next sub-warp; free, it
  * takes back a large warp set aside whose MSHR wait is over (before fetch:
- * its instruction is older), lowest slot first. */
+ * its instruction is older), lowest slot first. (A large warp's first fetch
+ * of a load/store passes the pipeline's MSHR check for all its threads, as a
+ * baseline warp's does.) */
 static int lwm_hold(struct wsim *s, wpu_t *u)
 {
     lwm_wpu_t *L = u->lwm;
@@ -262,6 +264,14 @@ static int lwm_hold(struct wsim *s, wpu_t *u)
     for (int k = 0; k < u->ngrp; k++) {
         lwm_inst_t *I = &L->inst[k];
         if (!I->aside || I->retry > s->cycle) continue;
+        /* the same check the pipeline makes before it fetches a load/store:
+         * still no MSHR for the threads left, it stays aside (no clock spent) */
+        const wmask_t left = wmask_and(I->pend, I->mlanes);
+        uint64_t retry;
+        if (wmask_any(&left) && memsys_must_wait(&s->ms, u->id, s->cycle, I->addr, left, I->store, &retry)) {
+            I->retry = retry > s->cycle ? retry : s->cycle + 1;
+            continue;
+        }
         I->aside = 0;
         L->naside--;
         return pick_clock(s, u, &u->grp[k], 1, I->pend, 0) ? 1 : 2;
