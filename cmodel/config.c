@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "mask.h"
 #include "wsim.h"
 
 typedef struct cfg_key {
@@ -279,9 +280,48 @@ int wsim_config_check(wsim_config_t *c, char *err, size_t errlen)
             return -1;
         }
     }
-    if (c->lanes != c->warp_size) {
-        snprintf(err, errlen, "lanes: %llu SIMD lanes for warps of %llu threads; warps narrower or wider than the "
-                 "SIMD (004's large warps) are not modelled yet: set both, or width", (unsigned long long)c->lanes,
+    if (c->lwm) {
+        /* 004 §3.1: the same threads per WPU, in fewer but larger warps (idempotent: warps x warp_size
+         * is kept). A preset with fewer threads per WPU than lwm_size gets one large warp of all. */
+        uint64_t hw = c->warps * c->warp_size, size = c->lwm_size < hw ? c->lwm_size : hw;
+        if (c->dws) {
+            snprintf(err, errlen, "lwm: large warps with dynamic warp subdivision (dws = on) are not modelled; "
+                     "set one of them off");
+            return -1;
+        }
+        if (c->dom) {
+            snprintf(err, errlen, "lwm: large warps with diverge on miss (dom = on) are not modelled together; "
+                     "set one of them off");
+            return -1;
+        }
+        if (c->scheduler == CFG_SCHEDULER_TWOLEVEL) {
+            snprintf(err, errlen, "lwm: large warps with scheduler = twolevel are not modelled together yet (the "
+                     "column picker holds the front end past the fetch arbiter); use scheduler = rr");
+            return -1;
+        }
+        if (c->lanes > 64) {
+            snprintf(err, errlen, "lanes: %llu SIMD lanes; the column picker (lwm = on) has 1..64 columns",
+                     (unsigned long long)c->lanes);
+            return -1;
+        }
+        if (c->lwm_size > WSIM_MAX_LANES) {
+            snprintf(err, errlen, "lwm_size: %llu threads per large warp; allowed a multiple of lanes up to %d "
+                     "(a warp's masks are %d bits, cmodel/mask.h)", (unsigned long long)c->lwm_size,
+                     WSIM_MAX_LANES, WSIM_MAX_LANES);
+            return -1;
+        }
+        if (size % c->lanes || hw % size) {
+            snprintf(err, errlen, "lwm_size: large warps of %llu threads (lwm_size %llu, the WPU's %llu threads at "
+                     "most) must be a multiple of lanes (%llu) and divide the WPU's warps x warp_size = %llu",
+                     (unsigned long long)size, (unsigned long long)c->lwm_size, (unsigned long long)hw,
+                     (unsigned long long)c->lanes, (unsigned long long)hw);
+            return -1;
+        }
+        c->warp_size = size;
+        c->warps = hw / size;
+    } else if (c->lanes != c->warp_size) {
+        snprintf(err, errlen, "lanes: %llu SIMD lanes for warps of %llu threads; warps apart from the SIMD width "
+                 "are only 004's large warps (lwm = on); otherwise set both, or width", (unsigned long long)c->lanes,
                  (unsigned long long)c->warp_size);
         return -1;
     }

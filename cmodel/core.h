@@ -88,6 +88,9 @@ typedef struct wpu {
     wst_config_t wst_cfg;
     wst_in_t win;
     wst_out_t wout;
+    struct lwm_wpu *lwm; /* lwm on: the column picker and the sub-warps (mech/lwm.c) */
+    uint8_t mech_mem;    /* a mechanism times the loads/stores (lwm: per sub-warp): issue does not
+                            (the MSHR check before issue stays the pipeline's) */
     int slots_used, live_groups;
     int revive_blocked; /* no free entry since the last revive attempt */
     wmask_t spawned;    /* dws: lanes that went to a new split this issue */
@@ -149,6 +152,7 @@ struct wsim {
     FILE *record_wst; /* --record-block wst=FILE */
     FILE *record_fa;  /* --record-block fetcharb=FILE */
     FILE *record_mdt; /* --record-block mdt=FILE */
+    FILE *record_colpick; /* --record-block colpick=FILE */
     uint64_t check_inject; /* test hook (WSIM_CHECK_INJECT): corrupt a group at this cycle */
 
     /* scratch for one issue */

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "blocks/colpick.h"
 #include "cfgraph.h"
 #include "core.h"
 #include "mech/mech.h"
@@ -56,6 +57,7 @@ wsim_t *wsim_create(const wsim_config_t *cfg, const char *elf_path, char *err, s
     /* the mechanisms (mech/mech.h): none is Conv */
     if (c.dws) s->mech[s->nmech++] = &dws_mech;
     if (c.dom) s->mech[s->nmech++] = &dom_mech;
+    if (c.lwm) s->mech[s->nmech++] = &lwm_mech;
     s->nwpus = (int)c.wpus, s->nwarps = (int)c.warps;
     s->warp_size = (int)c.warp_size, s->lanes = (int)c.lanes;
     s->nthreads = (uint32_t)c.threads;
@@ -151,6 +153,12 @@ void wsim_set_record(wsim_t *s, const char *block, FILE *out)
     if (!strcmp(block, "mdt")) {
         s->record_mdt = out;
         if (out && s->cfg.dom) dom_record_header(s, out);
+        return;
+    }
+    if (!strcmp(block, "colpick")) {
+        s->record_colpick = out;
+        colpick_config_t c = {.rows = s->warp_size / s->lanes, .cols = s->lanes}; /* as mech/lwm.c's */
+        if (out && s->cfg.lwm) block_trace_header(&colpick_block_ops, &c, out);
         return;
     }
     if (strcmp(block, "wst") != 0) return;

@@ -168,7 +168,8 @@ uint64_t wsim_thread_insts(const wsim_t *s)
 
 static double simd_eff(const wsim_t *s, const stats_t *t)
 {
-    return t->warp_insts ? (double)t->thread_insts / ((double)t->warp_insts * s->lanes) : 0.0;
+    /* (per warp instruction: under lwm, a large warp's threads, not its sub-warps' lanes) */
+    return t->warp_insts ? (double)t->thread_insts / ((double)t->warp_insts * s->warp_size) : 0.0;
 }
 
 static const char *status_name(int st)
@@ -221,6 +222,7 @@ void wsim_print_stats(const wsim_t *s, FILE *out, int json)
         }
         fprintf(out, "  ],\n");
         memsys_print_stats(&s->ms, out, 1);
+        MECH_CALL(s, stats, s, out, 1);
         fprintf(out, "  \"div_degree\": [");
         for (int k = 0; k <= s->warp_size; k++) { /* [k]: accesses with k missing threads */
             uint64_t n = 0;
@@ -295,6 +297,7 @@ void wsim_print_stats(const wsim_t *s, FILE *out, int json)
                 (unsigned long long)t.dom_forced_lanes, (unsigned long long)t.dom_refused_full,
                 (unsigned long long)t.dom_refused_slip, (unsigned long long)t.dom_mcb_full,
                 (unsigned long long)t.dom_fills);
+    MECH_CALL(s, stats, s, out, 0);
     memsys_print_stats(&s->ms, out, 0);
     fprintf(out, "  threads               %u exited 0, %u exited nonzero, %u faulted, %u unfinished\n", ok,
             nonzero, faulted, unfinished);

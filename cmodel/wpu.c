@@ -202,6 +202,9 @@ static inline __attribute__((always_inline)) void wpu_clock(struct wsim *s, wpu_
      * issues (a pick whose fetch misses or finds no free MSHR waits, and the
      * next ready group is tried in the same clock) */
     int issued = 0, k = -1;
+    /* a mechanism may hold the front end (LWM: the column picker is still
+     * breaking a large warp's instruction into sub-warps: fetch stalls) */
+    if (s->nmech && (issued = mech_hold(s, u)) == 1) u->st.cycles_issue++;
     for (int next; !issued && (next = pick(s, u, k)) >= 0;) {
         k = next;
         group_t *g = &u->grp[k];
@@ -230,7 +233,7 @@ static inline __attribute__((always_inline)) void wpu_clock(struct wsim *s, wpu_
             u->st.groups_sum += (uint64_t)u->live_groups;
             if ((uint64_t)u->live_groups > u->st.groups_max) u->st.groups_max = (uint64_t)u->live_groups;
         }
-        issue(s, u, g, d, mem, lanes);
+        issue(s, u, g, d, mem && !u->mech_mem, lanes); /* (lwm times its sub-warps' accesses itself) */
         issued = 1;
     }
     /* the mechanisms in a clock without issue, then the block clocks */

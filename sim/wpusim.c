@@ -53,6 +53,7 @@ static void usage(FILE *out)
             "                       FILE.gz to write it through gzip (~20x smaller; the replayers read it)\n"
             "  --record-block fetcharb=FILE  write the fetch arbiter's port traffic (docs/blocks/fetcharb.md)\n"
             "  --record-block mdt=FILE  ... the memory divergence table's (dom = on; docs/blocks/mdt.md)\n"
+            "  --record-block colpick=FILE  ... the column picker's (lwm = on; docs/blocks/colpick.md)\n"
             "  --dump-cfg           print the control-flow analysis (functions, branch re-convergence\n"
             "                       points) and exit\n"
             "  --print-config       print the effective configuration, as a --config file, and exit\n"
@@ -336,7 +337,7 @@ int main(int argc, char **argv)
     char err[2048];
     const char *elf = NULL, *stats_out = NULL, *trace_path = NULL, *dump_path = NULL, *policy = NULL;
     const char *record_wst = NULL, *record_arg = NULL; /* FILE, BLOCK=FILE */
-    const char *record_block = NULL; /* wst, fetcharb or mdt */
+    const char *record_block = NULL; /* wst, mdt, fetcharb or colpick */
     const char *stats_fmt = "text";
     int dump_cfg = 0, print_config = 0, rc = EXIT_USAGE;
     int progress = -1; /* --progress 1, --no-progress 0; -1: when stderr is a terminal */
@@ -377,8 +378,9 @@ int main(int argc, char **argv)
             if (!strncmp(val, "wst=", 4) && val[4]) record_block = "wst", record_wst = val + 4;
             else if (!strncmp(val, "mdt=", 4) && val[4]) record_block = "mdt", record_wst = val + 4;
             else if (!strncmp(val, "fetcharb=", 9) && val[9]) record_block = "fetcharb", record_wst = val + 9;
+            else if (!strncmp(val, "colpick=", 8) && val[8]) record_block = "colpick", record_wst = val + 8;
             else {
-                fprintf(stderr, "wpusim: --record-block %s: expected BLOCK=FILE; blocks: wst, mdt, fetcharb\n", val);
+                fprintf(stderr, "wpusim: --record-block %s: expected BLOCK=FILE; blocks: wst, mdt, fetcharb, colpick\n", val);
                 goto out;
             }
             record_arg = val;
@@ -482,6 +484,11 @@ int main(int argc, char **argv)
         if (!strcmp(record_block, "mdt") && !cfg.dom) {
             fprintf(stderr, "wpusim: --record-block mdt: there is no memory divergence table with dom = off; "
                             "choose a policy, e.g. --policy DoM.Adaptive\n");
+            goto out;
+        }
+        if (!strcmp(record_block, "colpick") && !cfg.lwm) {
+            fprintf(stderr, "wpusim: --record-block colpick: there is no column picker with lwm = off; choose "
+                            "--policy LWM\n");
             goto out;
         }
         if (!strcmp(record_block, "wst") && !cfg.dws) {

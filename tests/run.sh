@@ -188,6 +188,27 @@ for case in "1 1 1 16 8" "1 3 1 16 22" "5 1 1 16 36" "5 3 1 16 36" "5 1 2 32 37"
   got=$(sed -n 's/^  "cycles": \([0-9]*\),$/\1/p' "$OUT")
   if [ "$got" = "$5" ]; then ok; else bad "pipeline_depth=$1 lat_alu=$2 warps=$3: $got cycles, expected $5"; fi
 done
+# Large warps (lwm = on, docs/lwm.md), exactly: diamond.S's 16 threads as one
+# large warp of 4 rows x 4 lanes (or two, threads 32). Odd threads sit in
+# columns 1 and 3, even ones in 0 and 2, so each side of the branch takes 4
+# sub-warps of 2. Depth 5: andi 4 sub-warps at 0-3 (refetch when the first
+# completes, 5), beqz 5-8 (a branch: when the last completes, 13), else addi
+# 13-16 (18), then addi 18-21 (23), j one sub-warp at 23 (28), li 28-31 (33),
+# li 33-36 (38), ecall at 38: 39 cycles, 26 sub-warps carrying 86 threads
+# (16+16+8+8+2+16+16+4; the run ends when the last thread exits). Depth 1:
+# 0-3, 4-7, 8-11, 12-15, 16, 17-20, 21-24, ecall 25: 26 cycles. Two large
+# warps, depth 5, round-robin: A 0-3, B 4-7, A beqz 8-11 (16), B 12-15 (20),
+# A 16-19 (21), B 20-23 (25), A 24-27 (29), B 28-31 (33), A j 32 (37), B j 33
+# (38), idle 34-36, A li 37-40, B 41-44, A li 45-48, B 49-52, A ecall 53 and
+# its last 3 sub-warps 54-56, B ecall 57: 58 cycles, 55 sub-warps, 3 idle.
+for case in "5 4 16 39 26 86" "1 4 16 26 26 86" "5 8 32 58 55 184"; do
+  set -- $case
+  run "lwm-pipe-$1-$3" 30 "$SIM" --stats json --check --set memory=fixed --set wpus=1 --set warps=$2 --set width=4 \
+      --threads $3 --set pipeline_depth=$1 --set lat_alu=1 --set lwm=on --set lwm_size=16 "$B/cfg/diamond.elf"
+  got="$(sed -n 's/^  "cycles": \([0-9]*\),$/\1/p' "$OUT") $(sed -n 's/^    "subwarps": \([0-9]*\),$/\1/p' "$OUT") $(sed -n 's/^    "subwarp_threads": \([0-9]*\),$/\1/p' "$OUT")"
+  if [ $RC -eq 0 ] && [ "$got" = "$4 $5 $6" ]; then ok
+  else bad "lwm diamond depth $1 threads $3: cycles, sub-warps, threads $got; expected $4 $5 $6 (exit $RC)"; fi
+done
 # Determinism: two identical runs give byte-identical statistics and traces.
 run det1 120 "$SIM" --stats json --trace "$T/trace1" --seed 5 "$B/kernels/mandel.elf"
 cp "$OUT" "$T/stats1"
@@ -489,7 +510,10 @@ if [ $RC -eq 0 ] && grep -Eq '^warp_size += 8 +#' "$OUT" && grep -Eq '^lanes += 
    && ! grep -Eq '^width ' "$OUT" && grep -Eq '^warps += 3 +#' "$OUT"; then ok
 else bad "config file + override: $(cat "$OUT" "$ERR")"; fi
 # threads per warp and SIMD lanes are two keys; width sets both; apart they need large warps
-expect_usage lanes-apart "^wpusim: lanes: 8 SIMD lanes for warps of 16 threads; warps narrower or wider than the SIMD \(004's large warps\) are not modelled yet: set both, or width$" --set lanes=8 "$GOOD"
+expect_usage lwm-512 "^wpusim: lwm_size: 512 threads per large warp; allowed a multiple of lanes up to 256 " --set lwm=on --set lwm_size=512 "$GOOD"
+expect_usage lwm-dws "^wpusim: lwm: large warps with dynamic warp subdivision \(dws = on\) are not modelled" --set lwm=on --set dws=on "$GOOD"
+expect_usage lwm-lanes "^wpusim: lwm_size: large warps of 24 threads .* must be a multiple of lanes \(16\)" --set lwm=on --set lwm_size=24 "$GOOD"
+expect_usage lanes-apart "^wpusim: lanes: 8 SIMD lanes for warps of 16 threads; warps apart from the SIMD width are only 004's large warps \(lwm = on\); otherwise set both, or width$" --set lanes=8 "$GOOD"
 run opt-alias 30 "$SIM" --set warp_size=4 --set lanes=4 --print-config
 cp "$OUT" "$T/alias1"
 run opt-alias2 30 "$SIM" --set width=4 --print-config
@@ -571,6 +595,12 @@ if [ "$LONG" = 1 ]; then
   run blocks-asc-mutants 300 bash tests/blocks/asc/mutants.sh
   if [ $RC -eq 0 ]; then ok; else bad "ASC mutants: $(grep -v caught "$OUT" | head -n 5) $(head -c 300 "$ERR")"; fi
 fi
+run blocks-doc-colpick 30 python3 scripts/blockports.py doc colpick --check
+if [ $RC -eq 0 ]; then ok; else bad "$(cat "$OUT" "$ERR")"; fi
+# The column picker refuses a 512-thread large warp (wmask_t holds 256 bits).
+run blocks-colpick-toolarge 30 "$B/tests/replay_block" tests/blocks/colpick/toolarge.trace
+if [ $RC -eq 2 ] && grep -q "rows x cols must be at most 256" "$ERR"; then ok
+else bad "colpick rows=16 cols=32 not refused: exit $RC: $(head -c 300 "$ERR")"; fi
 run blocks-gtkw 30 python3 tb/gtkw.py wst dws
 if [ $RC -eq 0 ] && cmp -s "$OUT" tb/wst.gtkw; then ok
 else bad "tb/wst.gtkw is out of date with cmodel/blocks/wst.def: python3 tb/gtkw.py wst dws > tb/wst.gtkw $(cat "$ERR")"; fi
@@ -691,6 +721,33 @@ if [ $RC -eq 0 ] && grep -q "all match" "$OUT"; then ok; else bad "replaying a .
 head -c 20000 "$T/dws/wst.trace.gz" > "$T/dws/cut.trace.gz"
 run dws-record-gz-cut 60 "$B/tests/replay_block" "$T/dws/cut.trace.gz"
 if [ $RC -eq 2 ] && grep -q "cut.trace.gz" "$ERR"; then ok; else bad "a truncated .gz trace: exit $RC: $(head -c 300 "$ERR")"; fi
+# Large warps of one row (lwm_size = lanes) are the baseline: every
+# instruction one sub-warp of the whole warp, the re-fetch when it completes,
+# a refused access set aside and retried. With round-robin fetch (the LWM's)
+# the run is Conv's cycle for cycle, memory hierarchy included: the same
+# statistics but for where a refused access counts (LWM: an issue cycle, the
+# instruction was fetched; Conv: a memory wait, and its fetch again: the L1 I
+# accesses) and the live-group counts.
+for k in mandel merge; do
+  run "lwm-one-row-$k-conv" 60 "$SIM" --stats json --set switch_on=cycle --set pipeline_depth=5 "$B/kernels/$k.elf"
+  sed -e '/^  "config": {$/,/^  },$/d' "$OUT" | grep -Ev '"(cycles_issue|cycles_memwait|groups_sum|groups_max|l1i)"' > "$T/dws/$k.conv.json"
+  run "lwm-one-row-$k" 60 "$SIM" --stats json --set switch_on=cycle --set pipeline_depth=5 --policy LWM --set lwm_size=16 \
+      "$B/kernels/$k.elf"
+  sed -e '/^  "config": {$/,/^  },$/d' -e '/^  "lwm": {$/,/^  },$/d' "$OUT" \
+    | grep -Ev '"(cycles_issue|cycles_memwait|groups_sum|groups_max|l1i)"' > "$T/dws/$k.lwm.json"
+  if [ $RC -eq 0 ] && grep -q '"cycles"' "$T/dws/$k.lwm.json" && cmp -s "$T/dws/$k.conv.json" "$T/dws/$k.lwm.json"; then ok
+  else bad "$k: one-row large warps differ from Conv: exit $RC, $(diff "$T/dws/$k.conv.json" "$T/dws/$k.lwm.json" | head -n 6)"; fi
+done
+# The column picker's port traffic from a whole LWM run replays on its C
+# block; the first sub-warp's clock loads all 256 threads of large warp 0.
+run lwm-record 60 "$SIM" --quiet --config lwm --policy LWM --record-block colpick="$T/dws/colpick.trace" "$B/kernels/mandel.elf"
+if [ $RC -eq 0 ] && sed -n 2p "$T/dws/colpick.trace" | grep -qx '# colpick rows=8 cols=32' \
+   && sed -n 3p "$T/dws/colpick.trace" | grep -Eq '^c=[0-9a-f]{12} u=000 load=1 mask=f{64} one=0 dep=0{64} take=1 drop=0 \| valid=ffffffff row=0{24} pick=0{56}f{8} cnt=20 stall=1$'; then ok
+else bad "--record-block colpick: exit $RC: $(head -n 3 "$T/dws/colpick.trace" | cut -c1-200) $(head -c 300 "$ERR")"; fi
+run lwm-record-replay 60 "$B/tests/replay_block" "$T/dws/colpick.trace"
+if [ $RC -eq 0 ] && grep -q "all match" "$OUT"; then ok; else bad "replaying the recorded colpick trace: exit $RC: $(head -c 300 "$ERR")"; fi
+run lwm-record-off 30 "$SIM" --quiet --record-block colpick="$T/dws/x.trace" "$B/kernels/mandel.elf"
+if [ $RC -eq 2 ] && grep -q "there is no column picker with lwm = off" "$ERR"; then ok; else bad "--record-block colpick without lwm: exit $RC: $(cat "$ERR")"; fi
 # Bad input: clear errors.
 run dws-bad1 30 "$SIM" --policy DWS.Nope "$B/kernels/filter.elf"
 if [ $RC -eq 2 ] && grep -q "no such policy or file; policies: 2Lev.Timeout 2Lev Conv DWS.AggressSplit" "$ERR"; then ok; else bad "unknown policy: $RC $(cat "$ERR")"; fi
@@ -701,7 +758,7 @@ if [ $RC -eq 2 ] && grep -q "scheduler: swf .* it needs dws = on" "$ERR"; then o
 run dws-bad4 30 "$SIM" --record-block wst="$T/x" "$B/kernels/filter.elf"
 if [ $RC -eq 2 ] && grep -q "no warp-split table with dws = off" "$ERR"; then ok; else bad "record without dws: $RC $(cat "$ERR")"; fi
 # --check can fail: a thread dropped from a group (test hook) is reported.
-for pol in Conv DWS.ReviveSplit; do
+for pol in Conv DWS.ReviveSplit LWM; do
   WSIM_CHECK_INJECT=500 run "dws-inject-$pol" 30 "$SIM" --policy $pol --check --quiet "$B/kernels/filter.elf"
   if [ $RC -eq 3 ] && grep -Eq "^wpusim: --check failed at cycle [0-9]+: WPU 0 warp 0.*(groups and stack hold lanes|does not mirror)" "$ERR"; then ok
   else bad "$pol: --check did not report a lost thread: exit $RC: $(head -c 300 "$ERR")"; fi

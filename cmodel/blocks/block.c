@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "asc.h"
+#include "colpick.h"
 #include "fetcharb.h"
 #include "mdt.h"
 #include "wst.h"
@@ -15,7 +16,7 @@
 
 /* Every block; a new block adds its ops here. */
 static const block_ops_t *const block_list[] = {&wst_block_ops, &asc_block_ops, &fetcharb_block_ops,
-                                                     &mdt_block_ops};
+                                                     &mdt_block_ops, &colpick_block_ops};
 
 const block_ops_t *block_find(const char *name)
 {
@@ -463,6 +464,14 @@ int block_trace_read(const char *path, block_trace_t *t, char *err, size_t errle
     if (!read_line(f, &line, &lcap) || parse_params(b, line, t->cfg, msg, sizeof msg) < 0) {
         snprintf(err, errlen, "%s:2: %s", path, msg);
         goto out;
+    }
+    { /* parameters the block refuses (widths past the C masks) are refused here, before any port is parsed */
+        void *probe = b->init(t->cfg, msg, sizeof msg);
+        if (!probe) {
+            snprintf(err, errlen, "%s:2: %s", path, msg);
+            goto out;
+        }
+        b->free(probe);
     }
     while (read_line(f, &line, &lcap)) {
         lineno++;

@@ -1,5 +1,5 @@
-/* Mechanisms (docs/architecture.md): dynamic warp subdivision today;
- * diverge on miss, large warps and two-level scheduling next. A mechanism
+/* Mechanisms (docs/architecture.md): dynamic warp subdivision, large warps
+ * (docs/lwm.md); diverge on miss and two-level scheduling next. A mechanism
  * is a module with hooks that the pipeline calls at fixed points of a WPU's
  * clock with what happened, and that return its decisions; it changes
  * timing and grouping, never results. It never calls up into the pipeline
@@ -42,6 +42,13 @@ typedef struct mech_ops {
     void (*warp_done)(struct wsim *s, wpu_t *u, group_t *g);
     /* the scheduler's priority keys of u's groups (lower first): 1 when set */
     int (*keys)(const struct wsim *s, const wpu_t *u, uint32_t *key);
+    /* the start of a clock: the mechanism holds the front end (LWM: the
+     * column picker still breaks a large warp's instruction into
+     * sub-warps, and fetch stalls): 1 when a group issued, 2 when nothing
+     * did; 0: fetch as usual */
+    int (*hold)(struct wsim *s, wpu_t *u);
+    /* its statistics (report.c): text lines, or JSON members ending in "," */
+    void (*stats)(const struct wsim *s, FILE *out, int json);
     /* --check: the mechanism's invariants */
     int (*check_group)(const struct wsim *s, const wpu_t *u, const group_t *g, char *msg, size_t len);
     int (*check_wpu)(const struct wsim *s, const wpu_t *u, char *msg, size_t len);
@@ -55,6 +62,7 @@ typedef struct mech_ops {
 extern const mech_ops_t dws_mech; /* mech/dws.c */
 extern const mech_ops_t dom_mech; /* mech/dom.c */
 void dom_record_header(const struct wsim *s, FILE *out); /* --record-block mdt: the trace's header */
+extern const mech_ops_t lwm_mech; /* mech/lwm.c */
 
 /* The hooks of every chosen mechanism, in order. */
 #define MECH_EACH(s, m) for (const mech_ops_t *const *m##_it = (s)->mech, *m; \
@@ -93,6 +101,11 @@ static inline uint64_t mech_next_ready(const struct wsim *s, const wpu_t *u, uin
     if (!s->nmech) return nr;
     MECH_EACH(s, m) if (m->next_ready) nr = m->next_ready(s, u, nr);
     return nr;
+}
+static inline int mech_hold(struct wsim *s, wpu_t *u)
+{
+    MECH_EACH(s, m) if (m->hold) { int r = m->hold(s, u); if (r) return r; }
+    return 0;
 }
 static inline int mech_stalled(struct wsim *s, wpu_t *u)
 {

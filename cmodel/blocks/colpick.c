@@ -1,0 +1,154 @@
+/* Sub-warp column picker: evaluate and clock steps (see colpick.h,
+ * docs/blocks/colpick.md), and the block interface around them (block.h),
+ * from the port table colpick.def. */
+#include "colpick.h"
+
+#include <stdlib.h>
+
+/* ---- the port table ---- */
+
+int colpick_port_width(const colpick_config_t *c, int port)
+{
+#define CLOG2(x) block_clog2(x)
+#define MAX(a, b) block_max(a, b)
+#define BLOCK_PARAM(NAME, member, doc) const int NAME = c->member; (void)NAME;
+#define BLOCK_DERIVED(NAME, expr) const int NAME = (expr); (void)NAME;
+#include "colpick.def"
+#undef CLOG2
+#undef MAX
+    switch (port) {
+#define BLOCK_PORT(name, dir, timing, ctype, width, digits, doc) case COLPICK_P_##name: return (width);
+#include "colpick.def"
+    default: return 0;
+    }
+}
+
+#define COLPICK_OFFSET_CLOCK(name) 0
+#define COLPICK_OFFSET_RESET(name) 0
+#define COLPICK_OFFSET_EARLY(name) offsetof(colpick_in_t, name)
+#define COLPICK_OFFSET_LATE(name) offsetof(colpick_in_t, name)
+#define COLPICK_OFFSET_COMB(name) offsetof(colpick_out_t, name)
+#define COLPICK_OFFSET_REG(name) offsetof(colpick_state_t, name)
+
+static const block_port_t colpick_ports[COLPICK_NPORTS] = {
+#define BLOCK_PORT(name, dir, timing, ctype, width, digits, doc) \
+    {#name, BLOCK_##dir, BLOCK_##timing, BLOCK_CTYPE(ctype), COLPICK_OFFSET_##timing(name), digits, doc},
+#include "colpick.def"
+};
+
+static const block_param_t colpick_params[] = {
+#define BLOCK_PARAM(NAME, member, doc) {#NAME, #member, offsetof(colpick_config_t, member), doc},
+#include "colpick.def"
+};
+
+/* ---- the block ---- */
+
+int colpick_init(colpick_t *p, const colpick_config_t *c, char *err, size_t errlen)
+{
+    const char *bad = NULL;
+    if (c->rows < 1 || c->rows > 64) bad = "rows must be 1..64";
+    else if (c->cols < 1 || c->cols > 64) bad = "cols must be 1..64";
+    else if (c->rows * c->cols > WSIM_MAX_LANES)
+        bad = "rows x cols must be at most 256 (a large warp's mask is a wmask_t of 256 bits, cmodel/mask.h)";
+    if (bad) {
+        snprintf(err, errlen, "column picker: %s (rows=%d cols=%d)", bad, c->rows, c->cols);
+        return -1;
+    }
+    p->cfg = *c;
+    p->row_bits = colpick_port_width(c, COLPICK_P_row) / c->cols;
+    p->all = wmask_first(c->rows * c->cols);
+    colpick_reset(p);
+    return 0;
+}
+
+void colpick_reset(colpick_t *p) { p->q.work = wmask_none(); }
+
+void colpick_eval(const colpick_t *p, const colpick_in_t *in, colpick_out_t *out)
+{
+    const int K = p->cfg.rows, N = p->cfg.cols;
+    const wmask_t src = wmask_and(in->load ? in->mask : p->q.work, p->all);
+    /* a jump reads no register: its one sub-warp does not wait on dep */
+    const wmask_t cand = in->load && in->one ? src : wmask_andnot(src, in->dep);
+    uint64_t valid = 0;
+    wmask_t row = wmask_none(), pick = wmask_none();
+    int cnt = 0;
+    /* every column in parallel: a priority encoder over its K bits, lowest row first */
+    for (int c = 0; c < N; c++)
+        for (int r = 0; r < K; r++) {
+            if (!wmask_test(&cand, r * N + c)) continue;
+            valid |= 1ull << c;
+            wmask_set(&pick, r * N + c);
+            for (int b = 0; b < p->row_bits; b++)
+                if ((r >> b) & 1) wmask_set(&row, c * p->row_bits + b);
+            cnt++;
+            break;
+        }
+    const wmask_t rest = in->load && in->one ? wmask_none() : wmask_andnot(src, pick);
+    out->valid = valid;
+    out->row = row;
+    out->pick = pick;
+    out->cnt = (uint8_t)cnt;
+    out->stall = wmask_any(&rest);
+    out->q = &p->q;
+}
+
+void colpick_clock(colpick_t *p, const colpick_in_t *in, const colpick_out_t *out)
+{
+    const wmask_t src = wmask_and(in->load ? in->mask : p->q.work, p->all);
+    /* a refused sub-warp: its threads stay (the pipeline never refuses a jump's) */
+    wmask_t work_d = in->drop || (in->load && in->one && in->take) ? wmask_none()
+                   : !in->take ? src : wmask_andnot(src, out->pick);
+    p->q.work = work_d;
+}
+
+/* ---- the generic interface ---- */
+
+static int ops_width(const void *cfg, int port) { return colpick_port_width(cfg, port); }
+static int ops_entries(const void *cfg) { (void)cfg; return 0; }
+static const void *ops_regs(const void *out) { return ((const colpick_out_t *)out)->q; }
+
+static void *ops_init(const void *cfg, char *err, size_t errlen)
+{
+    colpick_t *p = malloc(sizeof *p);
+    if (!p) {
+        snprintf(err, errlen, "column picker: out of memory");
+        return NULL;
+    }
+    if (colpick_init(p, cfg, err, errlen) < 0) {
+        free(p);
+        return NULL;
+    }
+    return p;
+}
+
+static void ops_reset(void *blk) { colpick_reset(blk); }
+static void ops_eval(void *blk, const void *in, void *out) { colpick_eval(blk, in, out); }
+static void ops_clock(void *blk, const void *in, const void *out) { colpick_clock(blk, in, out); }
+static void ops_trace(const void *blk, uint64_t cycle, int unit, const void *in, const void *out, FILE *f)
+{
+    block_trace_line(&colpick_block_ops, &((const colpick_t *)blk)->cfg, cycle, unit, in, out, NULL, f);
+}
+static void ops_free(void *blk) { free(blk); }
+
+const block_ops_t colpick_block_ops = {
+    .name = "colpick",
+    .cfg_size = sizeof(colpick_config_t),
+    .in_size = sizeof(colpick_in_t),
+    .out_size = sizeof(colpick_out_t),
+    .state_size = sizeof(colpick_state_t),
+    .params = colpick_params,
+    .nparams = (int)(sizeof colpick_params / sizeof colpick_params[0]),
+    .ports = colpick_ports,
+    .nports = COLPICK_NPORTS,
+    .width = ops_width,
+    .entries = ops_entries,
+    .entry_offset = 0,
+    .entry_size = 0,
+    .regs = ops_regs,
+    .init = ops_init,
+    .reset = ops_reset,
+    .eval = ops_eval,
+    .clock = ops_clock,
+    .trace = ops_trace,
+    .free = ops_free,
+};

@@ -1,0 +1,402 @@
+/* The large warp microarchitecture (seed 004 §3.1; docs/lwm.md): the
+ * pipeline side of the sub-warp column picker (blocks/colpick.*).
+ *
+ * A large warp is a warp of K x N consecutive threads (warp_size = K x
+ * lanes; config.c) with one PC and one re-convergence stack: the pipeline
+ * fetches and executes it as one SIMD group (functional-first: every active
+ * thread's effect happens when the large warp is fetched). Its timing is
+ * this module's: the column picker, reached only through its ports, breaks
+ * each of its instructions into sub-warps of at most one thread per lane,
+ * one sub-warp per clock; while bits remain the picker holds the front end
+ * (the `hold` hook: fetch stalls) and each clock issues the next sub-warp
+ * into the 5-stage back end.
+ *
+ *  - Dependency bits (one per thread): a thread packed into a sub-warp that
+ *    has not completed is not packed again (the picker's dep_i), from the
+ *    time each thread's last sub-warp completes (done_at).
+ *  - Barrel processing, relaxed: a large warp is reconsidered for fetch when
+ *    its first sub-warp completes; after a conditional branch (and, our
+ *    choice, a load/store: the whole warp waits for its access, as a
+ *    baseline warp does on a miss) only when its last sub-warp completes.
+ *    The temporary active-mask buffers of a branch need no state of their
+ *    own here: the stack is updated at fetch (functional-first), and the
+ *    warp is not fetched again before its last sub-warp completes, which is
+ *    when the buffers would be written to the stack: the timing is the same.
+ *  - Unconditional jumps (jal x0): one sub-warp (the picker's one_i).
+ *  - Each sub-warp of a load/store is one access of the memory system in
+ *    the clock it issues (the pipeline leaves an lwm WPU's loads and stores
+ *    untimed: wpu_t.mech_mem); the functional access happened at fetch
+ *    (docs/lwm.md: why the results cannot differ). A sub-warp that misses
+ *    while every MSHR is busy is refused (the picker's take_i low), and its
+ *    large warp set aside with the threads it has left (drop_i) until an
+ *    MSHR frees, as a baseline warp is; the picker serves others meanwhile.
+ *
+ * It changes timing only: fetch order and when a warp may be fetched again. */
+#include <stdlib.h>
+
+#include "../blocks/colpick.h"
+#include "mech.h"
+
+/* A large warp's instruction from its fetch to its last sub-warp. */
+typedef struct lwm_inst {
+    int gid;              /* the warp when it was fetched (the slot may get a new warp) */
+    wmask_t loaded, sent; /* its threads; those in its sub-warps so far */
+    wmask_t pend;         /* set aside: the threads still to send */
+    uint8_t active;       /* between fetch and the last sub-warp */
+    uint8_t aside;        /* set aside (a sub-warp refused for want of an MSHR) until retry */
+    uint8_t all;          /* refetch when the last sub-warp completes (branch, load/store) */
+    uint8_t keep;         /* a barrier: the barrier decides when the warp runs again */
+    uint8_t first;        /* its first sub-warp issued */
+    uint8_t mem, store;   /* a load/store: its sub-warps access memory */
+    uint64_t lat;         /* a sub-warp completes this long after it issues (ALU) */
+    uint64_t last_done;   /* the latest completion of its sub-warps */
+    uint64_t retry;       /* set aside: when an MSHR frees */
+    wmask_t mlanes;       /* a load/store: the threads whose access reaches memory (the others faulted) */
+    uint32_t addr[WSIM_MAX_LANES]; /* ... and their addresses */
+} lwm_inst_t;
+
+typedef struct lwm_wpu {
+    /* the column picker block: its ops (the C model), instance, this clock's ports */
+    const block_ops_t *ops;
+    void *pick;
+    colpick_config_t cfg;
+    colpick_in_t in;
+    colpick_out_t out;
+    int evaluated; /* evaluated this clock: its edge comes with the block clocks */
+    group_t *g;    /* the large warp whose instruction is in the picker (NULL: none) */
+    lwm_inst_t *inst; /* [ngrp]: each large warp's instruction */
+    int naside;       /* large warps set aside */
+    uint64_t *done_at; /* [ngrp * warp_size]: when each thread's last sub-warp completes */
+    /* statistics */
+    uint64_t insts, subwarps, threads, jumps, dep_waits, asides;
+    uint64_t size[WSIM_MAX_LANES + 1]; /* sub-warps by threads (0: clocks the picker issued nothing) */
+} lwm_wpu_t;
+
+/* The dependency bits of g's threads in `of` now: their last sub-warp has
+ * not completed. (The picker only looks at the bits of the threads it may
+ * pick, so only those are worked out.) */
+static wmask_t dep_bits(const struct wsim *s, const lwm_wpu_t *L, const group_t *g, wmask_t of)
+{
+    wmask_t m = wmask_none();
+    const uint64_t *d = L->done_at + (size_t)g->id * (size_t)s->warp_size;
+    WMASK_FOREACH(of, t) if (d[t] > s->cycle) wmask_set(&m, t);
+    return m;
+}
+
+static int alive(const group_t *g, const lwm_inst_t *I) { return g->w && g->w->gid == I->gid; }
+
+/* One clock of the picker: evaluate it on g's instruction (load: from
+ * `mask`, at fetch or when g comes back from aside), issue the sub-warp it
+ * picks. Returns the sub-warp's threads (0: nothing issued). */
+static int pick_clock(struct wsim *s, wpu_t *u, group_t *g, int load, wmask_t mask, int one)
+{
+    lwm_wpu_t *L = u->lwm;
+    lwm_inst_t *I = &L->inst[g->id];
+    L->g = g;
+    L->in.load = (uint8_t)load;
+    L->in.mask = mask;
+    L->in.one = (uint8_t)one;
+    L->in.dep = dep_bits(s, L, g, load ? mask : L->out.q->work);
+    L->in.take = 1;
+    L->in.drop = 0;
+    L->ops->eval(L->pick, &L->in, &L->out);
+    L->evaluated = 1;
+    int n = L->out.cnt;
+    const wmask_t acc = wmask_and(L->out.pick, I->mlanes);
+    uint64_t retry;
+    if (n && I->mem && !one && wmask_any(&acc) &&
+        memsys_must_wait(&s->ms, u->id, s->cycle, I->addr, acc, I->store, &retry)) {
+        /* every L1 D MSHR is busy and the sub-warp misses: the back end refuses it
+         * (take_i low) and the large warp is set aside with the threads it has
+         * left (004 §2.2: a warp that misses is put aside and the others flow),
+         * the picker emptied (drop_i) for the next one; it comes back when an
+         * MSHR frees */
+        u->st.mshr_stalls++;
+        L->in.take = 0;
+        L->in.drop = 1;
+        I->pend = load ? mask : L->out.q->work;
+        I->aside = 1;
+        I->retry = retry > s->cycle ? retry : s->cycle + 1;
+        L->naside++;
+        L->asides++;
+        L->size[0]++;
+        L->g = NULL;
+        return 0;
+    }
+    L->size[n]++;
+    if (n) {
+        uint64_t done = s->cycle + I->lat;
+        if (I->mem && !one && wmask_any(&acc)) { /* the sub-warp's access, as a baseline warp's */
+            mem_result_t r;
+            memsys_access(&s->ms, u->id, s->cycle, I->addr, acc, I->store, &r);
+            int misses = wmask_count(&r.miss);
+            if (misses) u->st.mem_miss_insts++;
+            if (misses && wmask_any(&r.hit)) {
+                u->st.mem_div_insts++;
+                u->div_degree[misses]++;
+            }
+            if (r.ready > done) done = r.ready;
+        }
+        if (one) {
+            L->jumps++;
+            I->sent = I->loaded; /* the rest is dropped: a jump needs one PC update */
+        } else {
+            /* a barrier writes no register: its threads wait for the release, not on a bit */
+            uint64_t *d = L->done_at + (size_t)g->id * (size_t)s->warp_size;
+            if (!I->keep) WMASK_FOREACH(L->out.pick, t) d[t] = done;
+            I->sent = wmask_or(I->sent, L->out.pick);
+        }
+        L->subwarps++;
+        L->threads += (uint64_t)n;
+        if (done > I->last_done) I->last_done = done;
+        if (!I->first) { /* relaxed re-fetch: the warp is reconsidered when its first sub-warp completes */
+            I->first = 1;
+            if (!I->all && !I->keep && alive(g, I)) {
+                g->ready_at = done;
+                group_sync_avail(u, g);
+            }
+        }
+    } else if (L->out.stall) {
+        L->dep_waits++;
+    }
+    if (!L->out.stall) { /* the last sub-warp: the picker is free for the next large warp */
+        if ((I->all || !I->first) && !I->keep && alive(g, I)) {
+            g->ready_at = I->first ? I->last_done : s->cycle + I->lat;
+            group_sync_avail(u, g);
+        }
+        I->active = 0;
+        L->g = NULL;
+    }
+    return n;
+}
+
+/* ---- hooks ---- */
+
+static void lwm_init_wpu(struct wsim *s, wpu_t *u)
+{
+    lwm_wpu_t *L = calloc(1, sizeof *L);
+    char err[256] = "out of host memory";
+    if (L) {
+        L->done_at = calloc((size_t)u->ngrp * (size_t)s->warp_size, sizeof *L->done_at);
+        L->inst = calloc((size_t)u->ngrp, sizeof *L->inst);
+        L->cfg = (colpick_config_t){.rows = s->warp_size / s->lanes, .cols = s->lanes};
+        L->ops = &colpick_block_ops;
+    }
+    if (!L || !L->done_at || !L->inst || !(L->pick = L->ops->init(&L->cfg, err, sizeof err))) {
+        /* config.c's checks rule a bad shape out; memory is the only way here */
+        fprintf(stderr, "wpusim: lwm: %s\n", err);
+        exit(2);
+    }
+    u->lwm = L;
+    u->mech_mem = 1;
+}
+
+static void lwm_free_wpu(struct wsim *s, wpu_t *u)
+{
+    (void)s;
+    lwm_wpu_t *L = u->lwm;
+    if (!L) return;
+    if (L->pick) L->ops->free(L->pick);
+    free(L->done_at);
+    free(L->inst);
+    free(L);
+    u->lwm = NULL;
+}
+
+static void lwm_launch(struct wsim *s, wpu_t *u, group_t *root, int initial)
+{
+    (void)initial;
+    uint64_t *d = u->lwm->done_at + (size_t)root->id * (size_t)s->warp_size;
+    for (int t = 0; t < s->warp_size; t++) d[t] = 0;
+}
+
+/* The large warp was fetched and executed (issue() in wpu.c): its
+ * instruction enters the column picker, whose first sub-warp issues in this
+ * same clock (sub-warps are made in parallel with decode). */
+static void lwm_after_issue(struct wsim *s, wpu_t *u, group_t *g, const issue_t *is)
+{
+    lwm_wpu_t *L = u->lwm;
+    lwm_inst_t *I = &L->inst[g->id];
+    const int cls = is->x->cls;
+    L->insts++;
+    I->active = 1;
+    I->aside = 0;
+    I->gid = g->w->gid;
+    I->loaded = is->lanes_before;
+    I->sent = I->pend = wmask_none();
+    I->first = 0;
+    I->keep = g->wait == WAIT_BARRIER || cls == ISA_CLASS_BARRIER;
+    I->mem = cls == ISA_CLASS_LOAD || cls == ISA_CLASS_STORE;
+    I->store = cls == ISA_CLASS_STORE;
+    I->all = cls == ISA_CLASS_BRANCH || I->mem;
+    I->last_done = 0;
+    if (I->mem) { /* exec left every thread's address in s->addr */
+        I->mlanes = is->lanes_before;
+        if (is->x->ev & EXEC_FAULTED) I->mlanes = wmask_andnot(I->mlanes, is->x->faulted);
+        WMASK_FOREACH(I->mlanes, t) I->addr[t] = s->addr[t];
+    } else {
+        I->mlanes = wmask_none();
+    }
+    /* a sub-warp's latency: what issue() made of the instruction's (the
+     * class latency raised to the pipeline depth); a load/store's sub-warps
+     * take their access's */
+    I->lat = I->keep || g->ready_at <= s->cycle ? s->cfg.pipeline_depth : g->ready_at - s->cycle;
+    if (I->lat < s->cfg.pipeline_depth) I->lat = s->cfg.pipeline_depth;
+    if (!I->keep) {
+        g->ready_at = NEVER; /* until its first (or last) sub-warp issues (issue() syncs avail) */
+        if (I->mem) g->wait = WAIT_MEM;
+    }
+    u->sin.stay = 0; /* fetch is round-robin among the large warps (004 §5.2), whatever switch_on says */
+    const int one = is->d && cls == ISA_CLASS_JAL && is->d->rd == ISA_X0_SINK;
+    pick_clock(s, u, g, 1, I->loaded, one);
+}
+
+/* The start of a clock: the picker, busy, sends its next sub-warp; free, it
+ * takes back a large warp set aside whose MSHR wait is over (before fetch:
+ * its instruction is older), lowest slot first. (A large warp's first fetch
+ * of a load/store passes the pipeline's MSHR check for all its threads, as a
+ * baseline warp's does.) */
+static int lwm_hold(struct wsim *s, wpu_t *u)
+{
+    lwm_wpu_t *L = u->lwm;
+    if (L->g) return pick_clock(s, u, L->g, 0, wmask_none(), 0) ? 1 : 2;
+    if (!L->naside) return 0;
+    for (int k = 0; k < u->ngrp; k++) {
+        lwm_inst_t *I = &L->inst[k];
+        if (!I->aside || I->retry > s->cycle) continue;
+        /* the same check the pipeline makes before it fetches a load/store:
+         * still no MSHR for the threads left, it stays aside (no clock spent) */
+        const wmask_t left = wmask_and(I->pend, I->mlanes);
+        uint64_t retry;
+        if (wmask_any(&left) && memsys_must_wait(&s->ms, u->id, s->cycle, I->addr, left, I->store, &retry)) {
+            I->retry = retry > s->cycle ? retry : s->cycle + 1;
+            continue;
+        }
+        I->aside = 0;
+        L->naside--;
+        return pick_clock(s, u, &u->grp[k], 1, I->pend, 0) ? 1 : 2;
+    }
+    return 0;
+}
+
+static void lwm_clock(struct wsim *s, wpu_t *u)
+{
+    lwm_wpu_t *L = u->lwm;
+    if (!L->evaluated) return; /* an idle picker: its edge changes nothing (nor is it recorded) */
+    if (s->record_colpick) L->ops->trace(L->pick, s->cycle, u->id, &L->in, &L->out, s->record_colpick);
+    L->ops->clock(L->pick, &L->in, &L->out);
+    L->evaluated = 0;
+}
+
+static uint64_t lwm_next_ready(const struct wsim *s, const wpu_t *u, uint64_t nr)
+{
+    const lwm_wpu_t *L = u->lwm;
+    /* the picker works every clock while it holds an instruction */
+    if (L->g) return s->cycle + 1 < nr ? s->cycle + 1 : nr;
+    for (int k = 0; L->naside && k < u->ngrp; k++)
+        if (L->inst[k].aside && L->inst[k].retry < nr) nr = L->inst[k].retry;
+    return nr;
+}
+
+/* --check: for every large warp's instruction, the sub-warps sent so far and
+ * the threads still to send (the picker's working copy, or the warp's own
+ * while it is set aside) partition its threads; the picker is empty when it
+ * holds nothing; no two threads of a sub-warp share a column. */
+static int lwm_check_wpu(const struct wsim *s, const wpu_t *u, char *msg, size_t len)
+{
+    const lwm_wpu_t *L = u->lwm;
+    if (!L->out.q) return 0; /* not evaluated yet */
+    char a[WSIM_MAX_LANES / 4 + 2], b[WSIM_MAX_LANES / 4 + 2];
+    const wmask_t work = L->out.q->work;
+    if (!L->g && wmask_any(&work)) {
+        wmask_hex(&work, s->warp_size, a);
+        snprintf(msg, len, "WPU %d: column picker idle with threads %s in its working copy", u->id, a);
+        return 1;
+    }
+    int aside = 0;
+    for (int k = 0; k < u->ngrp; k++) {
+        const lwm_inst_t *I = &L->inst[k];
+        if (!I->active) continue;
+        aside += I->aside;
+        if (I->aside && &u->grp[k] == L->g) {
+            snprintf(msg, len, "WPU %d: large warp %d is set aside and in the picker", u->id, k);
+            return 1;
+        }
+        if (!I->aside && &u->grp[k] != L->g) continue; /* its last sub-warp went */
+        const wmask_t left = I->aside ? I->pend : work;
+        wmask_t both = wmask_and(left, I->sent), all = wmask_or(left, I->sent);
+        if (wmask_any(&both) || !wmask_eq(&all, &I->loaded)) {
+            wmask_hex(&all, s->warp_size, a);
+            wmask_hex(&I->loaded, s->warp_size, b);
+            snprintf(msg, len, "WPU %d: large warp %d: sub-warps sent and threads left hold %s%s, its "
+                     "instruction's threads are %s", u->id, k, a, wmask_any(&both) ? " (overlapping)" : "", b);
+            return 1;
+        }
+    }
+    if (aside != L->naside) {
+        snprintf(msg, len, "WPU %d: %d large warps set aside, the count says %d", u->id, aside, L->naside);
+        return 1;
+    }
+    /* the last sub-warp: one thread per column at most */
+    const int N = L->cfg.cols;
+    uint64_t cols = 0;
+    for (int r = 0; r < L->cfg.rows; r++)
+        for (int c = 0; c < N; c++)
+            if (wmask_test(&L->out.pick, r * N + c)) {
+                if ((cols >> c) & 1) {
+                    snprintf(msg, len, "WPU %d: a sub-warp holds two threads of column %d", u->id, c);
+                    return 1;
+                }
+                cols |= 1ull << c;
+            }
+    return 0;
+}
+
+static void lwm_stats(const struct wsim *s, FILE *out, int json)
+{
+    uint64_t insts = 0, subs = 0, thr = 0, jumps = 0, waits = 0, asides = 0, ti = 0, size[WSIM_MAX_LANES + 1] = {0};
+    for (int i = 0; i < s->nwpus; i++) {
+        const lwm_wpu_t *L = s->wpu[i].lwm;
+        insts += L->insts, subs += L->subwarps, thr += L->threads, jumps += L->jumps, waits += L->dep_waits;
+        asides += L->asides;
+        ti += s->wpu[i].st.thread_insts;
+        for (int k = 0; k <= s->lanes; k++) size[k] += L->size[k];
+    }
+    /* idle functional-unit cycles (004 Fig. 1, 9): WPU cycles in which no sub-warp issued */
+    uint64_t idle = (uint64_t)s->nwpus * s->cycle - subs;
+    double per = insts ? (double)subs / (double)insts : 0.0;
+    double util = subs ? (double)thr / ((double)subs * s->lanes) : 0.0;
+    double ipc = s->cycle ? (double)ti / (double)s->cycle : 0.0;
+    if (json) {
+        fprintf(out, "  \"lwm\": {\n    \"rows\": %d,\n    \"large_warp_insts\": %llu,\n    \"subwarps\": %llu,\n"
+                     "    \"subwarp_threads\": %llu,\n    \"jumps\": %llu,\n    \"dep_waits\": %llu,\n    \"set_aside\": %llu,\n"
+                     "    \"fu_idle_cycles\": %llu,\n    \"subwarps_per_inst\": %.6f,\n"
+                     "    \"lane_utilization\": %.6f,\n    \"ipc\": %.6f,\n    \"subwarp_size\": [",
+                s->warp_size / s->lanes, (unsigned long long)insts, (unsigned long long)subs,
+                (unsigned long long)thr, (unsigned long long)jumps, (unsigned long long)waits,
+                (unsigned long long)asides, (unsigned long long)idle, per, util, ipc);
+        for (int k = 0; k <= s->lanes; k++) fprintf(out, "%s%llu", k ? ", " : "", (unsigned long long)size[k]);
+        fprintf(out, "]\n  },\n");
+        return;
+    }
+    fprintf(out, "  large warps           %d x %d threads; %llu instructions in %llu sub-warps (%.2f each, %llu "
+                 "one-sub-warp jumps), lane utilization %.4f\n",
+            s->warp_size / s->lanes, s->lanes, (unsigned long long)insts, (unsigned long long)subs, per,
+            (unsigned long long)jumps, util);
+    fprintf(out, "  functional units      idle %llu cycles (no sub-warp); picker waited on dependency bits %llu; "
+                 "set aside for an MSHR %llu; IPC %.4f\n",
+            (unsigned long long)idle, (unsigned long long)waits, (unsigned long long)asides, ipc);
+}
+
+const mech_ops_t lwm_mech = {
+    .name = "lwm",
+    .init_wpu = lwm_init_wpu,
+    .free_wpu = lwm_free_wpu,
+    .launch = lwm_launch,
+    .after_issue = lwm_after_issue,
+    .hold = lwm_hold,
+    .clock = lwm_clock,
+    .next_ready = lwm_next_ready,
+    .check_wpu = lwm_check_wpu,
+    .stats = lwm_stats,
+};
