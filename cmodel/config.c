@@ -409,6 +409,11 @@ int wsim_config_check(wsim_config_t *c, char *err, size_t errlen)
                  (unsigned long long)c->dom_mcb, (unsigned long long)(c->warps * c->dom_entries));
         return -1;
     }
+    if (c->private_mem && c->memory == CFG_MEMORY_FIXED) {
+        snprintf(err, errlen, "private_mem: a private memory beside the caches needs memory = coherent or bulksync "
+                 "(memory = fixed has no caches to bypass)");
+        return -1;
+    }
     if (c->dom && c->scheduler == CFG_SCHEDULER_TWOLEVEL) {
         snprintf(err, errlen, "dom: diverge on miss with scheduler = twolevel is not modelled together (002's core "
                  "is round-robin): choose dom = on or scheduler = twolevel");

@@ -50,6 +50,15 @@ int memsys_init(memsys_t *m, const wsim_config_t *c, mem_t *mem, char *err, size
     m->l1d_banks = (uint32_t)(c->l1d_banks ? c->l1d_banks : c->lanes);
     m->serial_miss = (int)c->l1d_serial_miss;
     m->icache = c->l1i_size != 0;
+    if (c->private_mem) {
+        m->priv_lo = c->stack_top - c->threads * c->stack_size;
+        m->priv_hi = c->stack_top;
+        m->priv_latency = c->private_latency;
+    }
+    if (!(m->priv_accesses = calloc((size_t)m->nwpus, sizeof *m->priv_accesses))) {
+        snprintf(err, errlen, "cannot allocate the private-memory counters");
+        return -1;
+    }
     if (m->mode == MODE_FIXED) return 0;
 
     m->l1d = calloc((size_t)m->nwpus, sizeof *m->l1d);
@@ -103,6 +112,7 @@ int memsys_init(memsys_t *m, const wsim_config_t *c, mem_t *mem, char *err, size
 
 void memsys_free(memsys_t *m)
 {
+    free(m->priv_accesses);
     for (int i = 0; m->l1d && i < m->nwpus; i++) l1_free(&m->l1d[i]);
     for (int i = 0; m->l1i && i < m->nwpus; i++) l1_free(&m->l1i[i]);
     free(m->l1d), free(m->l1i);
@@ -143,6 +153,7 @@ int memsys_must_wait(memsys_t *m, int wpu, uint64_t now, const uint32_t *addr, w
     }
     /* all busy: fine only if every line hits or is already on its way */
     WMASK_FOREACH(lanes, lane) {
+        if (memsys_private(m, addr[lane])) continue; /* no MSHR */
         const cache_line_t *cl = cache_find(&l->tags, addr[lane], 0);
         if (!cl || (store && cl->state == LINE_S)) {
             *retry = first;
@@ -452,6 +463,24 @@ void memsys_access(memsys_t *m, int wpu, uint64_t now, const uint32_t *addr, wma
     r->miss = wmask_none();
     r->ready = now + 1;
     r->hit_ready = now + 1;
+    /* private memory (private_mem): its lanes hit after private_latency, one
+     * unit of their own (dom reads each lane's unit), past the caches' */
+    wmask_t priv = wmask_none();
+    if (m->priv_hi) {
+        WMASK_FOREACH(lanes, lane) if (memsys_private(m, addr[lane])) wmask_set(&priv, lane);
+        if (wmask_any(&priv)) {
+            m->priv_accesses[wpu]++;
+            lanes = wmask_andnot(lanes, priv);
+            r->hit = priv;
+            r->ready = r->hit_ready = now + m->priv_latency;
+        }
+    }
+    if (!wmask_any(&lanes)) { /* (only private lanes: lane_u, uready below) */
+        WMASK_FOREACH(priv, lane) m->lane_u[lane] = 0;
+        m->uready[0] = now + m->priv_latency;
+        m->uhit[0] = 1;
+        return;
+    }
     if (m->mode == MODE_FIXED) {
         r->miss = lanes;
         r->ready = now + m->fixed_latency;
@@ -552,6 +581,13 @@ void memsys_access(memsys_t *m, int wpu, uint64_t now, const uint32_t *addr, wma
     WMASK_FOREACH(lanes, lane) {
         if (m->uhit[m->lane_u[lane]]) wmask_set(&r->hit, lane);
         else wmask_set(&r->miss, lane);
+    }
+    if (wmask_any(&priv)) { /* the private lanes' unit, after the lines' */
+        m->uready[nu] = now + m->priv_latency;
+        m->uhit[nu] = 1;
+        WMASK_FOREACH(priv, lane) m->lane_u[lane] = nu;
+        if (m->uready[nu] > r->ready) r->ready = m->uready[nu];
+        if (m->uready[nu] > r->hit_ready) r->hit_ready = m->uready[nu];
     }
 }
 
@@ -689,6 +725,13 @@ static void print_cache(FILE *out, int json, const char *name, const cache_stats
             (unsigned long long)s->back_invalidations);
 }
 
+static uint64_t priv_total(const memsys_t *m)
+{
+    uint64_t n = 0;
+    for (int w = 0; w < m->nwpus; w++) n += m->priv_accesses[w];
+    return n;
+}
+
 void memsys_print_stats(const memsys_t *m, FILE *out, int json)
 {
     static const char *const modes[] = {"fixed", "coherent", "bulksync"};
@@ -711,6 +754,7 @@ void memsys_print_stats(const memsys_t *m, FILE *out, int json)
         for (int w = 0; w < m->nwpus; w++) print_cache(out, 1, NULL, &m->l1d[w].st, "      ", w + 1 == m->nwpus);
         fprintf(out, "    ],\n    \"flushes\": %llu, \"flush_cycles\": %llu,\n",
                 (unsigned long long)m->flushes, (unsigned long long)m->flush_cycles);
+        if (m->priv_hi) fprintf(out, "    \"private_accesses\": %llu,\n", (unsigned long long)priv_total(m));
         fprintf(out, "    \"dram\": {\"reads\": %llu, \"writes\": %llu, \"bytes\": %llu, \"row_hits\": %llu, "
                      "\"row_conflicts\": %llu}\n  },\n",
                 (unsigned long long)ds->reads, (unsigned long long)ds->writes, (unsigned long long)ds->bytes,
@@ -724,6 +768,8 @@ void memsys_print_stats(const memsys_t *m, FILE *out, int json)
     if (m->flushes)
         fprintf(out, "  barrier flushes %llu, %llu cycles\n", (unsigned long long)m->flushes,
                 (unsigned long long)m->flush_cycles);
+    if (m->priv_hi)
+        fprintf(out, "  private memory        %llu SIMD loads/stores to the stacks\n", (unsigned long long)priv_total(m));
     fprintf(out, "  DRAM  reads %llu, writes %llu, bytes %llu, row hits %llu, row conflicts %llu\n",
             (unsigned long long)ds->reads, (unsigned long long)ds->writes, (unsigned long long)ds->bytes,
             (unsigned long long)ds->row_hits, (unsigned long long)ds->row_conflicts);

@@ -96,12 +96,19 @@ typedef struct memsys {
     cache_t *pl2; /* bulksync with l2_private: one L2 per WPU (tags only) */
     dram_t dram;
     uint64_t flushes, flush_cycles;
+    /* private_mem: the thread stacks [priv_lo, priv_hi) are each WPU's private
+     * memory, outside the caches (004 Table 1); priv_hi = 0: none */
+    uint64_t priv_lo, priv_hi, priv_latency;
+    uint64_t *priv_accesses; /* [nwpus]: SIMD loads/stores with a lane there */
     /* scratch for one SIMD access */
     uint32_t uline[WSIM_MAX_LANES];
     uint64_t uready[WSIM_MAX_LANES];
     uint8_t uhit[WSIM_MAX_LANES];
     int lane_u[WSIM_MAX_LANES];
 } memsys_t;
+
+/* Whether addr is in the private memory (private_mem: the thread stacks). */
+static inline int memsys_private(const memsys_t *m, uint32_t addr) { return addr >= m->priv_lo && addr < m->priv_hi; }
 
 /* What one SIMD load or store got. */
 typedef struct mem_result {

@@ -303,6 +303,24 @@ expect_eq "nqueens at width 64: L1 D bank conflicts" "$(memstat "$OUT" l1d bank_
 memrun colour64-off --set width=64 --threads 256 --set stack_color=0 "$B/kernels/nqueens.elf"
 c=$(memstat "$OUT" l1d bank_conflicts)
 if [ "${c:-0}" -gt 10000 ]; then ok; else bad "nqueens at width 64 without stack colouring: $c bank conflicts, expected > 10000"; fi
+# The private memory (private_mem, 004 Table 1; on in the lwm preset): the
+# stack traffic of tests/mem/stack.S skips the L1 D (64 SIMD loads/stores,
+# 0 L1 D accesses; 1024 line accesses without it) and, 1-cycle and
+# conflict-free, times exactly as stack_alu.S, the same program with ALU
+# instructions in their place.
+pm="--config lwm --set wpus=1 --set warps=1 --threads 16 --set width=16"
+memrun stack-priv $pm --set private_mem=1 "$M/stack.elf"
+got="$(memstat "$OUT" l1d accesses) $(sed -n 's/.*"private_accesses": \([0-9]*\).*/\1/p' "$OUT")"
+cs=$(sed -n 's/^  "cycles": \([0-9]*\),$/\1/p' "$OUT")
+expect_eq "stack.S with private_mem: L1 D accesses, private accesses" "$got" "0 64"
+memrun stack-alu $pm --set private_mem=1 "$M/stack_alu.elf"
+expect_eq "stack.S with private_mem: cycles as with ALU instructions" "$cs" "$(sed -n 's/^  "cycles": \([0-9]*\),$/\1/p' "$OUT")"
+memrun stack-l1 $pm --set private_mem=0 "$M/stack.elf"
+expect_eq "stack.S without private_mem: L1 D accesses" "$(memstat "$OUT" l1d accesses)" 1024
+if ! grep -q private_accesses "$OUT"; then ok; else bad "private_accesses printed with private_mem = 0"; fi
+run stack-fixed 30 "$SIM" --set memory=fixed --set private_mem=1 "$M/stack.elf"
+if [ $RC -eq 2 ] && grep -q "private_mem: a private memory beside the caches needs memory = coherent or bulksync" "$ERR"; then ok
+else bad "private_mem with memory = fixed: exit $RC: $(cat "$ERR")"; fi
 one="--set wpus=1 --set warps=1"
 memrun stream $one --threads 16 "$M/stream.elf"
 expect_eq "stream: L1 D accesses (one per SIMD load)" "$(memstat "$OUT" l1d accesses)" 64
