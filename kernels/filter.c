@@ -14,7 +14,7 @@
  * 500 x 500 grey image; paper 000 Table 1); its source is not published.
  *
  * Work distribution (the papers' §3.1): one pixel per task, consecutive pixels of a row
- * on consecutive threads (`for (i = tid; i < n; i += nthreads)` over the pixels), a
+ * on consecutive threads (`WSIM_FOR(i, 0, n)` over the pixels), a
  * barrier between the image, the convolution and the self-check.
  *
  * Divergence: only the loop bounds — the item loops' tails (threads with one item more
@@ -38,7 +38,7 @@
  * bit-identical magnitude within [0, 4 * 255 * sqrt(2)]; sampled top-row and
  * left-column pixels must be 0.
  */
-#include "warpsplit.h"
+#include "tasks.h"
 
 #define WMAX 500u
 #define HMAX 500u
@@ -127,20 +127,20 @@ int kernel_main(unsigned tid, unsigned nthreads) {
     make_scene(seed, w, h, &sc);
 
     /* Phase 0: the input image; the border of the output is 0. */
-    for (i = tid; i < n; i += nthreads)
+    WSIM_FOR(i, 0, n)
         img[i] = pixel(seed, &sc, i % w, i / w, w, h);
-    for (i = tid; i < w; i += nthreads) { /* top and bottom rows */
+    WSIM_FOR(i, 0, w) { /* top and bottom rows */
         mag[i] = 0.0f;
         mag[(h - 1u) * w + i] = 0.0f;
     }
-    for (i = tid; i < h; i += nthreads) { /* left and right columns */
+    WSIM_FOR(i, 0, h) { /* left and right columns */
         mag[i * w] = 0.0f;
         mag[i * w + w - 1u] = 0.0f;
     }
     wsim_barrier();
 
     /* Phase 1: 3x3 Sobel convolution of every interior pixel. */
-    for (i = tid; i < ni; i += nthreads) {
+    WSIM_FOR(i, 0, ni) {
         uint32_t p = (1u + i / iw) * w + 1u + i % iw;
         int gx = 0, gy = 0, r, c;
 
