@@ -16,7 +16,8 @@
  * turn (d a power of two), identical on the RISC-V and host builds.
  *
  * Work distribution (the papers' §3.1): every phase is a data-parallel loop with
- * consecutive items on consecutive threads, `WSIM_FOR(i, 0, N)`,
+ * consecutive items on consecutive threads, `for (i = tid; i < N; i += nthreads)`
+ * (`WSIM_FOR(i, 0, N)`: the tasks build maps them by --task, docs/tasks.md),
  * then a barrier: the input/roots phase, Reverse(), each butterfly
  * stage (n/2 butterflies; butterfly b of stage q is pair j = b mod L/2 of group
  * b div L/2, so a warp takes neighbouring pairs), the check terms, and each level of

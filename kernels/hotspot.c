@@ -15,7 +15,8 @@
  *
  * Work distribution (the papers' §3.1): one cell per task, consecutive cells (along a
  * row) to consecutive threads, so a warp covers a run of a row:
- *     WSIM_FOR(p, 0, rows * cols) ...; then a barrier
+ *     for (p = tid; p < rows * cols; p += nthreads) ...; then a barrier
+ *   (written WSIM_FOR(p, 0, rows * cols): the tasks build maps it by --task, docs/tasks.md)
  *
  * Divergence: the nine-way boundary-condition chain: every cell goes through the
  * corner/edge tests (the non-loop conditional branches that paper 000's Table 2 counts
