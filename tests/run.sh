@@ -176,6 +176,9 @@ for k in $TASK_KERNELS; do
     if [ $? -eq 0 ]; then ok; else bad "$k --task $task: results differ from the default build"; fi
   done
 done
+run tasks-host-bad 30 "$B/host/tasks/fft" --task x
+if [ $RC -eq 2 ] && grep -q "^host_runner: bad value for --task: 'x'$" "$ERR"; then ok
+else bad "host_runner --task x: want exit 2 naming the value; got $RC: $(cat "$ERR")"; fi
 # The mapping reaches the kernel: Filter's chunks put a warp's lanes on
 # different lines, so more of its SIMD accesses are divergent than with
 # one pixel per task.
@@ -494,6 +497,7 @@ expect_usage unknown-key "^wpusim: unknown configuration key 'nope'; valid keys:
 expect_usage not-int "^wpusim: width: 'abc' is not an integer \(allowed 1\.\.256\)$" --set width=abc "$GOOD"
 expect_usage range "^wpusim: width: 0 is out of range \(allowed 1\.\.256\)$" --set width=0 "$GOOD"
 expect_usage negative "^wpusim: threads: '-4' is not a non-negative integer" --threads -4 "$GOOD"
+expect_usage task-negative "^wpusim: task: '-1' is not a non-negative integer \(allowed 0\.\.4294967295\)$" --task -1 "$GOOD"
 expect_usage enum "^wpusim: scheduler: 'fifo' is not one of: rr|swf$" --set scheduler=fifo "$GOOD"
 expect_usage not-kv "^wpusim: 'width' is not key=value$" --set width "$GOOD"
 expect_usage stack-align "^wpusim: stack_size: 1000 is not a multiple of 16$" --set stack_size=1000 "$GOOD"
