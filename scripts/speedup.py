@@ -146,10 +146,10 @@ def main():
         r["speedup"] = c["cycles"] / r["cycles"]
 
     out = []
-    out.append("Speedup over Conv (cycles(Conv) / cycles(policy)); size %s (--arg %d), seed %d, task %s (%s); "
-               "%d runs in %.0f s" % (args.size, arg, args.seed, args.task,
-                                       ", ".join("%s %s" % (k, task_value(args.task, k)) for k in kernels),
-                                       len(rows), wall))
+    mapping = "default build" if args.task == "default" else "tasks build, --task %s (%s)" % (
+        args.task, ", ".join("%s %s" % (k, task_value(args.task, k)) for k in kernels))
+    out.append("Speedup over Conv (cycles(Conv) / cycles(policy)); size %s (--arg %d), seed %d, %s; "
+               "%d runs in %.0f s" % (args.size, arg, args.seed, mapping, len(rows), wall))
     for pr in presets:
         pols = [p for p in dict.fromkeys(pol for (x, pol, _) in jobs if x == pr) if p != "Conv"]
         out.append("")
