@@ -55,6 +55,10 @@ PAPER_000_T2 = {"fft": (1399, 45), "filter": (0, 0), "hotspot": (26948, 169), "l
 def task_value(spec, kernel):
     """The --task value of mapping spec for kernel, or None for the default build."""
     if spec == "paper":
+        if kernel not in PAPER_TASK:
+            sys.stderr.write("suite: --task paper: no paper mapping for %s (kernels: %s)\n"
+                             % (kernel, ", ".join(PAPER_TASK)))
+            sys.exit(2)
         spec = PAPER_TASK[kernel]
     if spec == "default":
         return None
