@@ -559,7 +559,7 @@ if [ $RC -eq 0 ] && [ ! -s "$ERR" ]; then ok; else bad "mem_latency under memory
 run opt-help 30 "$SIM" --help
 helpok=1
 for key in $(sed -n 's/^  \([a-z_]*\) .*/\1/p' "$T/opt-config.out"); do grep -q "^  $key " "$OUT" || { helpok=0; bad "--help does not document key $key"; }; done
-for opt in --config --set --threads --seed --arg --max-cycles --stats --stats-out --trace --dump --dump-cfg --quiet --version; do
+for opt in --config --set --threads --seed --arg --task --max-cycles --stats --stats-out --trace --dump --dump-cfg --quiet --version; do
   grep -q -- "^  $opt" "$OUT" || { helpok=0; bad "--help does not document $opt"; }
 done
 [ $helpok = 1 ] && [ $RC -eq 0 ] && ok
