@@ -87,21 +87,23 @@ run: $(SETUP_STAMP)
 	$(WPUSIM) $(BUILD)/kernels/$(DEFAULT_KERNEL).elf
 
 # The DWS benchmark suite's characterization: make suite SIZE=tiny|small|paper PRESET=dws
+# [TASK=default|elem|chunk|K|paper] (the task mapping, docs/tasks.md)
 SIZE ?= tiny
 PRESET ?= dws
+TASK ?= default
 suite: $(SETUP_STAMP)
 	@$(MAKE) --no-print-directory $(WPUSIM) kernels host-kernels
-	python3 scripts/suite.py --size $(SIZE) --config $(PRESET)
+	python3 scripts/suite.py --size $(SIZE) --config $(PRESET) --task $(TASK)
 
 bench: $(SETUP_STAMP)
 	@$(MAKE) --no-print-directory $(WPUSIM) kernels host-kernels
 	bash scripts/bench.sh
 
 # Speedups of the papers' DWS/MAWS legends over Conv (docs/dws.md):
-# make speedup SIZE=paper  (dws: 001's legends; maws-coherent, maws-bulksync: 000's)
+# make speedup SIZE=paper [TASK=paper]  (dws: 001's legends; maws-coherent, maws-bulksync: 000's)
 speedup: $(SETUP_STAMP)
 	@$(MAKE) --no-print-directory $(WPUSIM) kernels
-	python3 scripts/speedup.py --size $(SIZE)
+	python3 scripts/speedup.py --size $(SIZE) --task $(TASK)
 
 clean:
 	rm -rf $(BUILD)

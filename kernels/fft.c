@@ -16,7 +16,8 @@
  * turn (d a power of two), identical on the RISC-V and host builds.
  *
  * Work distribution (the papers' §3.1): every phase is a data-parallel loop with
- * consecutive items on consecutive threads, `for (i = tid; i < N; i += nthreads)`,
+ * consecutive items on consecutive threads, `for (i = tid; i < N; i += nthreads)`
+ * (`WSIM_FOR(i, 0, N)`: the tasks build maps them by --task, docs/tasks.md),
  * then a barrier: the input/roots phase, Reverse(), each butterfly
  * stage (n/2 butterflies; butterfly b of stage q is pair j = b mod L/2 of group
  * b div L/2, so a warp takes neighbouring pairs), the check terms, and each level of
@@ -38,7 +39,7 @@
  * summed in the same barrier-separated reduction tree), within 1e-5 of the rms bin
  * magnitude sqrt(sum |X|^2 / n).
  */
-#include "warpsplit.h"
+#include "tasks.h"
 
 #define LOGN_MAX 16u
 #define NMAX (1u << LOGN_MAX)
@@ -142,14 +143,14 @@ int kernel_main(unsigned tid, unsigned nthreads) {
 
     /* Inputs, input energies, and the roots of unity (InitU): entry t belongs to the
      * stage with L/2 = lstar, the largest power of two <= t + 1. */
-    for (i = tid; i < n; i += nthreads) {
+    WSIM_FOR(i, 0, n) {
         float re, im;
         input(seed, i, &re, &im);
         x[2 * i] = re;
         x[2 * i + 1] = im;
         red[0][i] = re * re + im * im;
     }
-    for (i = tid; i < n - 1; i += nthreads) {
+    WSIM_FOR(i, 0, n - 1) {
         uint32_t lstar = 1, j;
         float c, s;
         while (2u * lstar <= i + 1u)
@@ -162,7 +163,7 @@ int kernel_main(unsigned tid, unsigned nthreads) {
     wsim_barrier();
 
     /* Reverse(): bit-reversal permutation, each pair swapped by its lower index. */
-    for (i = tid; i < n; i += nthreads) {
+    WSIM_FOR(i, 0, n) {
         uint32_t j = bit_reverse(m, i);
         if (j > i) {
             float tr = x[2 * j], ti = x[2 * j + 1];
@@ -178,7 +179,7 @@ int kernel_main(unsigned tid, unsigned nthreads) {
     for (q = 1; q <= m; q++) {
         uint32_t lstar = 1u << (q - 1), l = 2u * lstar, b;
         const float *u1 = &u[2 * (lstar - 1)];
-        for (b = tid; b < n / 2; b += nthreads) {
+        WSIM_FOR(b, 0, n / 2) {
             uint32_t k = b >> (q - 1), j = b & (lstar - 1u);
             float *x1 = &x[2 * (k * l + j)], *x2 = x1 + 2 * lstar;
             float omega_r = u1[2 * j], omega_c = u1[2 * j + 1];
@@ -196,7 +197,7 @@ int kernel_main(unsigned tid, unsigned nthreads) {
     }
 
     /* Check terms: output energy and the direct DFT of bins 1 and k2, term by term. */
-    for (i = tid; i < n; i += nthreads) {
+    WSIM_FOR(i, 0, n) {
         float re, im, wr, wi;
         red[1][i] = x[2 * i] * x[2 * i] + x[2 * i + 1] * x[2 * i + 1];
         input(seed, i, &re, &im);
@@ -209,7 +210,7 @@ int kernel_main(unsigned tid, unsigned nthreads) {
     }
     wsim_barrier();
     for (h = n / 2; h > 0; h /= 2) { /* fixed pairing: the same sums for any thread count */
-        for (i = tid; i < h; i += nthreads) {
+        WSIM_FOR(i, 0, h) {
             uint32_t c;
             for (c = 0; c < NRED; c++)
                 red[c][i] += red[c][i + h];

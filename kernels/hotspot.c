@@ -16,6 +16,7 @@
  * Work distribution (the papers' §3.1): one cell per task, consecutive cells (along a
  * row) to consecutive threads, so a warp covers a run of a row:
  *     for (p = tid; p < rows * cols; p += nthreads) ...; then a barrier
+ *   (written WSIM_FOR(p, 0, rows * cols): the tasks build maps it by --task, docs/tasks.md)
  *
  * Divergence: the nine-way boundary-condition chain: every cell goes through the
  * corner/edge tests (the non-loop conditional branches that paper 000's Table 2 counts
@@ -41,7 +42,7 @@
  * combination here): every final temperature is finite and within
  * [min(amb, T0min), max(amb, T0max) + iterations * step/Cap * Pmax] (+ 0.01 K).
  */
-#include "warpsplit.h"
+#include "tasks.h"
 
 #define NMAX 300u
 
@@ -132,7 +133,7 @@ int kernel_main(unsigned tid, unsigned nthreads) {
     pmax = MAX_PD * grid_width * grid_height; /* largest power of a cell */
 
     /* Inputs: power and initial temperature of every cell. */
-    for (p = tid; p < n; p += nthreads) {
+    WSIM_FOR(p, 0, n) {
         uint32_t r = p / cols, c = p % cols;
         wsim_rng g = wsim_rng_init(seed, p);
         float act = tile_activity(seed, r, c, rows, cols);
@@ -145,7 +146,7 @@ int kernel_main(unsigned tid, unsigned nthreads) {
         const float *t = temp[it & 1u];
         float *result = temp[(it & 1u) ^ 1u];
 
-        for (p = tid; p < n; p += nthreads) {
+        WSIM_FOR(p, 0, n) {
             uint32_t r = p / cols, c = p % cols;
             float delta;
 
@@ -185,7 +186,7 @@ int kernel_main(unsigned tid, unsigned nthreads) {
 
     /* Self-check on this thread's cells: finite and within the physical bounds. */
     hi = T_BASE + 15.0f + 2.0f + (float)iters * (step / cap) * pmax + 0.01f;
-    for (p = tid; p < n; p += nthreads) {
+    WSIM_FOR(p, 0, n) {
         float v = temp[iters & 1u][p];
         if (!(v >= AMB_TEMP - 0.01f && v <= hi))
             bad = 1;

@@ -3,6 +3,9 @@
 #   make kernels        build/kernels/NAME.elf   RISC-V RV32IMF kernel for wpusim
 #   make host-kernels   build/host/NAME          the same source, run natively by host_runner.c
 #   make kernels-check  static checks of the ELFs and host runs (kernels/tools/check.py)
+#   make tasks-kernels  build/kernels/tasks/NAME.elf, build/host/tasks/NAME: the kernels that
+#                       include tasks.h, built with -DWSIM_TASKS (the mapping from --task;
+#                       docs/tasks.md)
 #
 # Standalone: make -f kernels/kernels.mk kernels host-kernels   (from the repository root)
 # Every kernels/*.c is a kernel; KERNELS lists their names.  kernels/selftest/*.c are
@@ -25,6 +28,8 @@ endif
 KERNELS_SRCDIR := kernels
 KERNELS_RT := $(KERNELS_SRCDIR)/runtime
 KERNELS := $(sort $(basename $(notdir $(wildcard $(KERNELS_SRCDIR)/*.c))))
+# The suite kernels whose loops are WSIM_FOR (kernels/runtime/tasks.h).
+KERNELS_TASKS := $(sort $(basename $(notdir $(shell grep -l '^\#include "tasks.h"' $(KERNELS_SRCDIR)/*.c))))
 KERNELS_SELFTEST := $(sort $(basename $(notdir $(wildcard $(KERNELS_SRCDIR)/selftest/*.c))))
 
 # Added to RV_CFLAGS for the kernels and their runtime.  -fno-optimize-sibling-calls
@@ -51,13 +56,18 @@ KERNELS_ELFS := $(KERNELS:%=$(BUILD)/kernels/%.elf) \
 KERNELS_HOSTBINS := $(KERNELS:%=$(BUILD)/host/%) \
                     $(KERNELS_SELFTEST:%=$(BUILD)/host/selftest/%)
 KERNELS_RT_OBJS := $(BUILD)/kernels/runtime/crt0.o $(BUILD)/kernels/runtime/libc.o
-KERNELS_DEPS := $(KERNELS_RT)/warpsplit.h cmodel/csr.def $(KERNELS_SRCDIR)/kernels.mk
+KERNELS_DEPS := $(KERNELS_RT)/warpsplit.h $(KERNELS_RT)/tasks.h cmodel/csr.def $(KERNELS_SRCDIR)/kernels.mk
 
-.PHONY: kernels host-kernels kernels-check kernels-clean
+KERNELS_TASKS_BINS := $(KERNELS_TASKS:%=$(BUILD)/kernels/tasks/%.elf) \
+                      $(KERNELS_TASKS:%=$(BUILD)/host/tasks/%)
 
-kernels: $(KERNELS_ELFS) $(KERNELS_HOSTBINS)   # the README's cmp example needs both
+.PHONY: kernels host-kernels tasks-kernels kernels-check kernels-clean
+
+kernels: $(KERNELS_ELFS) $(KERNELS_HOSTBINS) $(KERNELS_TASKS_BINS)   # the README's cmp example needs both
 
 host-kernels: $(KERNELS_HOSTBINS)
+
+tasks-kernels: $(KERNELS_TASKS_BINS)
 
 kernels-check: kernels host-kernels
 	python3 $(KERNELS_SRCDIR)/tools/check.py $(BUILD) $(KERNELS) -- $(KERNELS_SELFTEST)
@@ -81,6 +91,13 @@ $(BUILD)/kernels/%.o: $(KERNELS_SRCDIR)/%.c $(KERNELS_DEPS)
 	@mkdir -p $(@D)
 	$(RV_CC) $(RV_CFLAGS) $(KERNELS_RV_EXTRA) -c $< -o $@
 
+$(BUILD)/kernels/tasks/%.o: $(KERNELS_SRCDIR)/%.c $(KERNELS_DEPS)
+	@mkdir -p $(@D)
+	$(RV_CC) $(RV_CFLAGS) $(KERNELS_RV_EXTRA) -DWSIM_TASKS -c $< -o $@
+
+$(BUILD)/kernels/tasks/%.elf: $(BUILD)/kernels/tasks/%.o $(KERNELS_RT_OBJS) $(KERNELS_RT)/link.ld
+	$(RV_CC) $(RV_CFLAGS) $(KERNELS_RV_LDFLAGS) $(KERNELS_RT_OBJS) $< -o $@
+
 # crt0.o first: _start is in .text.start, which link.ld places first anyway.
 $(BUILD)/kernels/%.elf: $(BUILD)/kernels/%.o $(KERNELS_RT_OBJS) $(KERNELS_RT)/link.ld
 	$(RV_CC) $(RV_CFLAGS) $(KERNELS_RV_LDFLAGS) $(KERNELS_RT_OBJS) $< -o $@
@@ -97,11 +114,18 @@ $(BUILD)/host/%.o: $(KERNELS_SRCDIR)/%.c $(KERNELS_DEPS)
 	@mkdir -p $(@D)
 	$(CC) $(KERNELS_HOST_CFLAGS) -c $< -o $@
 
+$(BUILD)/host/tasks/%.o: $(KERNELS_SRCDIR)/%.c $(KERNELS_DEPS)
+	@mkdir -p $(@D)
+	$(CC) $(KERNELS_HOST_CFLAGS) -DWSIM_TASKS -c $< -o $@
+
+$(BUILD)/host/tasks/%: $(BUILD)/host/tasks/%.o $(BUILD)/host/runtime/host_runner.o
+	$(CC) $(KERNELS_HOST_CFLAGS) $^ -o $@ $(KERNELS_HOST_LDLIBS)
+
 $(BUILD)/host/%: $(BUILD)/host/%.o $(BUILD)/host/runtime/host_runner.o
 	$(CC) $(KERNELS_HOST_CFLAGS) $^ -o $@ $(KERNELS_HOST_LDLIBS)
 
 .PRECIOUS: $(BUILD)/kernels/%.o $(BUILD)/host/%.o $(BUILD)/kernels/selftest/%.o \
-          $(BUILD)/host/selftest/%.o
+          $(BUILD)/host/selftest/%.o $(BUILD)/kernels/tasks/%.o $(BUILD)/host/tasks/%.o
 
 # Do not take over the includer's default goal; standalone, the default is `kernels`.
 ifdef KERNELS_STANDALONE

@@ -48,7 +48,7 @@
  * points (within 1e-4 of the mean absolute value), and the member count equals
  * cluster_size[]; the cluster sizes add up to the number of points.
  */
-#include "warpsplit.h"
+#include "tasks.h"
 
 #define D 20u                 /* dimensions (features) */
 #define NMAX 10000u
@@ -283,12 +283,12 @@ int kernel_main(unsigned tid, unsigned nthreads) {
 
     if (wsim_arg() == KM004_ARG)
         return kmeans_1d(tid, nthreads);
-    for (i = tid; i < n; i += nthreads) {
+    WSIM_FOR(i, 0, n) {
         make_point(seed, i, k, &feature[i * D]);
         membership[i] = -1;
     }
     wsim_barrier();
-    for (i = tid; i < k * D; i += nthreads) /* initial centres: the first k points */
+    WSIM_FOR(i, 0, k * D) /* initial centres: the first k points */
         centre[0][i] = feature[i];
     wsim_barrier();
 
@@ -297,7 +297,7 @@ int kernel_main(unsigned tid, unsigned nthreads) {
         float *next = centre[cur ^ 1u];
 
         /* Map: nearest centre of every point. */
-        for (i = tid; i < n; i += nthreads) {
+        WSIM_FOR(i, 0, n) {
             int32_t idx = (int32_t)find_nearest(&feature[i * D], cent, k);
             changed[i] = membership[i] != idx;
             membership[i] = idx;
@@ -306,7 +306,7 @@ int kernel_main(unsigned tid, unsigned nthreads) {
 
         /* Reduce, level 1: task (chunk, d) sums dimension d of the chunk per cluster;
          * the d = 0 task also counts the chunk's cluster sizes and changes. */
-        for (t = tid; t < nchunk * D; t += nthreads) {
+        WSIM_FOR(t, 0, nchunk * D) {
             uint32_t ch = t / D, d = t % D, p, c;
             uint32_t end = (ch + 1u) * CHUNK < n ? (ch + 1u) * CHUNK : n;
             float acc[KMAX];
@@ -332,7 +332,7 @@ int kernel_main(unsigned tid, unsigned nthreads) {
         wsim_barrier();
 
         /* Reduce, level 2: task (c, d) adds the chunks in order: the new centre. */
-        for (t = tid; t < k * D; t += nthreads) {
+        WSIM_FOR(t, 0, k * D) {
             uint32_t c = t / D, d = t % D, ch;
             float sum = 0.0f;
             int32_t cnt = 0;
@@ -383,7 +383,7 @@ int kernel_main(unsigned tid, unsigned nthreads) {
                  !(fabsf(centre[cur][t] - sum / (float)cnt) <= 1e-4f * sum_abs / (float)cnt + 1e-6f))
             bad = 1;
     }
-    for (i = tid; i < k * D; i += nthreads)
+    WSIM_FOR(i, 0, k * D)
         clusters[i] = centre[cur][i];
     if (tid == 0) {
         int32_t total = 0;

@@ -41,7 +41,7 @@
  * Self-check: NCHECK seed-chosen entries A(i,j) are rebuilt as sum_k L(i,k) U(k,j) and
  * must match the input within 2e-5 of sum_k |L(i,k) U(k,j)| (+ 1e-6).
  */
-#include "warpsplit.h"
+#include "tasks.h"
 
 #define NMAX 300u
 #define BS 16u      /* Splash-2's default block size */
@@ -71,7 +71,7 @@ int kernel_main(unsigned tid, unsigned nthreads) {
     else
         n = arg < NMAX ? arg : NMAX;
 
-    for (t = tid; t < n * n; t += nthreads) /* column-major: t = i + j*n */
+    WSIM_FOR(t, 0, n * n) /* column-major: t = i + j*n */
         a[t] = input(seed, n, t % n, t / n);
     wsim_barrier();
 
@@ -86,7 +86,7 @@ int kernel_main(unsigned tid, unsigned nthreads) {
         /* 1. lu0 on the diagonal block: parallel over the columns j > kk. */
         for (kk = 0; kk < dk; kk++) {
             uint32_t j;
-            for (j = kk + 1 + tid; j < dk; j += nthreads) {
+            WSIM_FOR(j, kk + 1, dk) {
                 float *col = &d[j * n];
                 float alpha;
                 uint32_t i;
@@ -99,7 +99,7 @@ int kernel_main(unsigned tid, unsigned nthreads) {
         }
 
         /* 2. bdiv (rows of the column panel) and bmodd (columns of the row panel). */
-        for (t = tid; t < 2 * m; t += nthreads) {
+        WSIM_FOR(t, 0, 2 * m) {
             uint32_t i, j, c;
             if (t < m) { /* row kl+t of L: row := row * U(K,K)^-1, walking along the row */
                 float *row = &a[kl + t + k * n];
@@ -120,7 +120,7 @@ int kernel_main(unsigned tid, unsigned nthreads) {
         wsim_barrier();
 
         /* 3. bmod: the trailing matrix, one element per task, down the columns. */
-        for (t = tid; t < m * m; t += nthreads) {
+        WSIM_FOR(t, 0, m * m) {
             uint32_t i = kl + t % m, j = kl + t / m, c;
             float v = a[i + j * n];
             for (c = k; c < kl; c++)
@@ -132,7 +132,7 @@ int kernel_main(unsigned tid, unsigned nthreads) {
 
     /* Self-check: A(i,j) = sum_{c <= min(i,j)} L(i,c) U(c,j), L(i,c) = a(i,c) for c <= i,
      * U(c,j) = a(c,j) for c < j and 1 for c = j. */
-    for (s = tid; s < NCHECK; s += nthreads) {
+    WSIM_FOR(s, 0, NCHECK) {
         uint32_t h = wsim_hash3(seed, s, 0x4c55u);
         uint32_t i = (h & 0xffffu) % n, j = (h >> 16) % n, c, lim = i < j ? i : j;
         float sum = 0.0f, abs = 0.0f, term;

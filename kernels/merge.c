@@ -28,7 +28,7 @@
  * permutation of the input (the wrapping sum of hash(input key) - hash(output key)
  * over all items, reduced in a tree with one barrier per level, is 0).
  */
-#include "warpsplit.h"
+#include "tasks.h"
 
 #define NMAX 300000u
 
@@ -99,7 +99,7 @@ int kernel_main(unsigned tid, unsigned nthreads) {
     uint32_t i, w, s, passes = 0, cur = 0;
     int bad = 0;
 
-    for (i = tid; i < n; i += nthreads)
+    WSIM_FOR(i, 0, n)
         buf[0][i] = key_of(seed, i);
     wsim_barrier();
 
@@ -107,7 +107,7 @@ int kernel_main(unsigned tid, unsigned nthreads) {
     for (w = 1; w < n; w <<= 1) {
         const int32_t *src = buf[cur];
         int32_t *dst = buf[cur ^ 1u];
-        for (i = tid; i < n; i += nthreads) {
+        WSIM_FOR(i, 0, n) {
             uint32_t base = i & ~(2u * w - 1u); /* start of the pair of runs */
             uint32_t mid = base + w;            /* start of the right run */
             int32_t x = src[i];
@@ -128,7 +128,7 @@ int kernel_main(unsigned tid, unsigned nthreads) {
     }
 
     /* Copy out; check sortedness and build the permutation checksum terms. */
-    for (i = tid; i < n; i += nthreads) {
+    WSIM_FOR(i, 0, n) {
         int32_t x = buf[cur][i];
         sorted[i] = x;
         if (i > 0 && buf[cur][i - 1] > x)
@@ -139,7 +139,7 @@ int kernel_main(unsigned tid, unsigned nthreads) {
     for (s = 1; s < n; s <<= 1)
         ;
     for (s >>= 1; s > 0; s >>= 1) { /* tree: check[i] += check[i + s] */
-        for (i = tid; i < s; i += nthreads)
+        WSIM_FOR(i, 0, s)
             if (i + s < n)
                 check[i] += check[i + s];
         wsim_barrier();

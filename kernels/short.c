@@ -40,7 +40,7 @@
  * reachable and best[][] grows by exactly the cell's cost along it, and the sum of the
  * costs along the path equals the winning cost.
  */
-#include "warpsplit.h"
+#include "tasks.h"
 
 #define STEPS 6u
 #define NMAX 150000u
@@ -204,9 +204,9 @@ int kernel_main(unsigned tid, unsigned nthreads) {
 
     /* Step 0: generate the board; the first row costs just its own cells. */
     for (s = 0; s < steps; s++)
-        for (i = tid; i < n; i += nthreads)
+        WSIM_FOR(i, 0, n)
             board[s][i] = make_cell(seed, s, i);
-    for (i = tid; i < n; i += nthreads) {
+    WSIM_FOR(i, 0, n) {
         best[0][i] = CELL_BLOCKED(board[0][i]) ? INF : CELL_COST(board[0][i]);
         from[0][i] = -1;
     }
@@ -214,14 +214,14 @@ int kernel_main(unsigned tid, unsigned nthreads) {
 
     /* The dynamic program: one data-parallel step per row. */
     for (s = 1; s < steps; s++) {
-        for (i = tid; i < n; i += nthreads)
+        WSIM_FOR(i, 0, n)
             relax(s, (int32_t)i, (int32_t)n);
         wsim_barrier();
     }
 
     /* The cheapest end cell: min-reduction tree over the last row (lowest column on
      * ties, so the result does not depend on the tree's shape). */
-    for (i = tid; i < n; i += nthreads) {
+    WSIM_FOR(i, 0, n) {
         red_cost[i] = best[steps - 1][i];
         red_col[i] = (int32_t)i;
     }
@@ -229,7 +229,7 @@ int kernel_main(unsigned tid, unsigned nthreads) {
     for (r = 1; r < n; r <<= 1)
         ;
     for (r >>= 1; r > 0; r >>= 1) {
-        for (i = tid; i < r; i += nthreads) {
+        WSIM_FOR(i, 0, r) {
             if (i + r < n && (red_cost[i + r] < red_cost[i] ||
                               (red_cost[i + r] == red_cost[i] && red_col[i + r] < red_col[i]))) {
                 red_cost[i] = red_cost[i + r];

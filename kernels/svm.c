@@ -53,7 +53,7 @@
  * K_rbf(y, x) and K_poly(x, y) = K_poly(y, x) bit for bit, and the polynomial kernel
  * equals t * t * t for t = gamma_p dot + coef0.
  */
-#include "warpsplit.h"
+#include "tasks.h"
 
 #define D 20u
 #define NMAX 100000u
@@ -202,14 +202,14 @@ int kernel_main(unsigned tid, unsigned nthreads) {
     problem_size(wsim_arg(), &n, &nsv);
 
     /* Phase 1: the vectors and their squared norms. */
-    for (k = tid; k < n; k += nthreads) {
+    WSIM_FOR(k, 0, n) {
         make_vector(seed, k, nsv);
         x_square[k] = dot(&vec[k * D], &vec[k * D]);
     }
     wsim_barrier();
 
     /* Phase 2: kernel values against every support vector, decision values. */
-    for (k = tid; k < n; k += nthreads) {
+    WSIM_FOR(k, 0, n) {
         const float *x = &vec[k * D];
         float sq = x_square[k], f_rbf = 0.0f, f_poly = 0.0f;
         for (r = 0; r < nsv; r++) {

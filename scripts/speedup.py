@@ -2,7 +2,8 @@
 """Speedup of the papers' named DWS/MAWS configurations over Conv.
 
     scripts/speedup.py [--size tiny|small|paper] [--config PRESET ...] [--policies A,B,...]
-                       [--kernels a,b,...] [--jobs J] [--markdown FILE] [--json FILE] [--set KEY=VALUE ...]
+                       [--kernels a,b,...] [--task MAPPING] [--jobs J] [--markdown FILE] [--json FILE]
+                       [--set KEY=VALUE ...]
 
 Runs every kernel under Conv and every policy on every preset (default: the
 DWS legends of 001 Fig. 13 on `dws`; the MAWS legends of 000 Fig. 7 on
@@ -11,8 +12,9 @@ byte-identical to Conv's and that it does the same thread instructions, and
 prints per kernel speedup = cycles(Conv) / cycles(policy), the harmonic mean
 (001) and the arithmetic mean (000: "average performance improvement"), the
 mean SIMD width per instruction and the time the WPUs wait for memory, with
-the papers' numbers beside them. Exits 1 if any check failed. Standard
-library only.
+the papers' numbers beside them. --task runs the kernels' tasks build with
+that task mapping (default, elem, chunk, K or paper, as scripts/suite.py;
+docs/tasks.md). Exits 1 if any check failed. Standard library only.
 """
 import argparse
 import concurrent.futures
@@ -22,6 +24,9 @@ import subprocess
 import sys
 import tempfile
 import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from suite import task_value  # noqa: E402  (the --task names, one definition)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 KERNELS = ["fft", "filter", "hotspot", "lu", "merge", "short", "kmeans", "svm"]
@@ -55,11 +60,13 @@ def total(stats, key):
     return stats["total"].get(key, 0)
 
 
-def run_one(build, preset, policy, kernel, arg, seed, sets, tmp):
-    elf = os.path.join(build, "kernels", kernel + ".elf")
+def run_one(build, preset, policy, kernel, arg, seed, sets, tmp, task=None):
+    elf = os.path.join(build, "kernels", "" if task is None else "tasks", kernel + ".elf")
     base = os.path.join(tmp, "%s.%s.%s" % (preset, policy, kernel))
     cmd = [os.path.join(build, "wpusim"), "--config", preset, "--policy", policy, "--stats", "json",
            "--stats-out", base + ".json", "--seed", str(seed), "--arg", str(arg), "--dump", base + ".dump"]
+    if task is not None:
+        cmd += ["--task", str(task)]
     if preset == "lwm":
         cmd += ["--set", "dws_entries=64"]
     for kv in sets:
@@ -103,6 +110,7 @@ def main():
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--set", action="append", default=[])
+    ap.add_argument("--task", default="default", help="task mapping: default, elem, chunk, K or paper (docs/tasks.md)")
     ap.add_argument("--markdown", help="also write the tables to FILE")
     ap.add_argument("--json", help="also write every run's numbers to FILE")
     ap.add_argument("--build", default=os.path.join(ROOT, "build"))
@@ -118,7 +126,8 @@ def main():
                 jobs.append((pr, pol, k))
     t0 = time.monotonic()
     with tempfile.TemporaryDirectory() as tmp, concurrent.futures.ThreadPoolExecutor(args.jobs) as ex:
-        futs = [ex.submit(run_one, args.build, pr, pol, k, arg, args.seed, args.set, tmp) for pr, pol, k in jobs]
+        futs = [ex.submit(run_one, args.build, pr, pol, k, arg, args.seed, args.set, tmp, task_value(args.task, k))
+                for pr, pol, k in jobs]
         rows = [f.result() for f in futs]
     wall = time.monotonic() - t0
     by = {(r["preset"], r["policy"], r["kernel"]): r for r in rows}
@@ -137,8 +146,10 @@ def main():
         r["speedup"] = c["cycles"] / r["cycles"]
 
     out = []
-    out.append("Speedup over Conv (cycles(Conv) / cycles(policy)); size %s (--arg %d), seed %d; %d runs in %.0f s"
-               % (args.size, arg, args.seed, len(rows), wall))
+    mapping = "default build" if args.task == "default" else "tasks build, --task %s (%s)" % (
+        args.task, ", ".join("%s %s" % (k, task_value(args.task, k)) for k in kernels))
+    out.append("Speedup over Conv (cycles(Conv) / cycles(policy)); size %s (--arg %d), seed %d, %s; "
+               "%d runs in %.0f s" % (args.size, arg, args.seed, mapping, len(rows), wall))
     for pr in presets:
         pols = [p for p in dict.fromkeys(pol for (x, pol, _) in jobs if x == pr) if p != "Conv"]
         out.append("")

@@ -38,6 +38,7 @@ static void usage(FILE *out)
             "  --threads N          same as --set threads=N\n"
             "  --seed N             same as --set seed=N (the kernel's input seed)\n"
             "  --arg N              same as --set arg=N (the kernel's argument)\n"
+            "  --task N             same as --set task=N (the task mapping; docs/tasks.md)\n"
             "  --max-cycles N       same as --set max_cycles=N (0 = no limit)\n"
             "  --stats text|json|none  statistics format after the run (default text)\n"
             "  --stats-out FILE     write statistics to FILE instead of stdout ('-' = stdout); FILE and\n"
@@ -134,7 +135,7 @@ static int load_named(wsim_config_t *cfg, const wsim_preset_t *table, const char
 }
 
 static const char *const valid_options =
-    "--config, --policy, --set, --threads, --seed, --arg, --max-cycles, --stats, --stats-out, --trace, --dump, "
+    "--config, --policy, --set, --threads, --seed, --arg, --task, --max-cycles, --stats, --stats-out, --trace, --dump, "
     "--check, --record-block, --dump-cfg, --print-config, --quiet, --progress, --no-progress, --help, --version";
 
 /* ---- output files ----
@@ -386,7 +387,7 @@ int main(int argc, char **argv)
             record_arg = val;
         }
         else if (!strcmp(a, "--threads") || !strcmp(a, "--seed") || !strcmp(a, "--arg") ||
-                 !strcmp(a, "--max-cycles")) {
+                 !strcmp(a, "--task") || !strcmp(a, "--max-cycles")) {
             NEEDS_VALUE();
             if (nshort == 64) { fprintf(stderr, "wpusim: too many options\n"); goto out; }
             const char *key = !strcmp(a, "--max-cycles") ? "max_cycles" : a + 2;

@@ -123,6 +123,69 @@ for k in collatz nqueens interp; do
   else bad "$k with 300 threads on 32 contexts: exit $RC, results $(cmp "$T/$k-pend.host" "$T/$k-pend.sim" 2>&1)"; fi
 done
 
+# ---------------------------------------------------------------- task mapping
+# kernels/runtime/tasks.h (docs/tasks.md): the tasks build maps every WSIM_FOR
+# loop by --task. rt_tasks records which of 8 threads ran each item:
+#   loop A = items 0..19, loop B = items 5..14 (shown as 0..9), loop C empty.
+#   --task 0: one item per task, cyclic: owner = item mod 8 (B: (i-5) mod 8);
+#   --task 1: one chunk per thread: A ceil(20/8) = 3 items each, owner = i div 3
+#             (thread 7 idle); B ceil(10/8) = 2, owner = (i-5) div 2;
+#   --task 2: tiles of 2 dealt cyclically: A owner = (i div 2) mod 8 (items 16, 17
+#             wrap to thread 0); B owner = ((i-5) div 2) mod 8;
+#   --task 25: tiles clamped to the loop's length: thread 0 runs everything.
+# Every count is 1 and loop C never runs (empty[] all 0).
+group tasks
+Z8="0 0 0 0 0 0 0 0"
+ONES20="1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1"; ONES10="1 1 1 1 1 1 1 1 1 1"
+for case in "0|0 1 2 3 4 5 6 7 0 1 2 3 4 5 6 7 0 1 2 3|0 1 2 3 4 5 6 7 0 1" \
+            "1|0 0 0 1 1 1 2 2 2 3 3 3 4 4 4 5 5 5 6 6|0 0 1 1 2 2 3 3 4 4" \
+            "2|0 0 1 1 2 2 3 3 4 4 5 5 6 6 7 7 0 0 1 1|0 0 1 1 2 2 3 3 4 4" \
+            "25|0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0|0 0 0 0 0 0 0 0 0 0"; do
+  IFS='|' read -r task a b <<<"$case"
+  want="$a $ONES20 $b $ONES10 $Z8 $(for i in $(seq 8 63); do printf '0 '; done)"
+  want=$(echo $want)
+  run "tasks-rt-$task" 30 "$SIM" --quiet --stats none --threads 8 --task "$task" --dump "$T/rt-tasks-$task.sim" \
+      "$B/kernels/selftest/rt_tasks.elf"
+  got=$(echo $(od -An -tu4 -v "$T/rt-tasks-$task.sim"))
+  if [ $RC -eq 0 ] && [ "$got" = "$want" ]; then ok
+  else bad "rt_tasks --task $task: exit $RC; owners/counts $got, expected $want"; fi
+  run "tasks-rt-host-$task" 30 "$B/host/selftest/rt_tasks" --quiet --threads 8 --task "$task" --dump "$T/rt-tasks-$task.host"
+  if [ $RC -eq 0 ] && cmp -s "$T/rt-tasks-$task.host" "$T/rt-tasks-$task.sim"; then ok
+  else bad "rt_tasks --task $task: the host build differs (exit $RC)"; fi
+done
+# The suite kernels' results do not depend on the mapping: for each mapping the
+# tasks build equals its host build and the default build (Filter: its tasks
+# build stores 4-byte pixels, so only mag[], the last 1,000,000 bytes, compares).
+TASK_KERNELS=$(for e in "$B"/kernels/tasks/*.elf; do basename "$e" .elf; done)
+[ "$(echo $TASK_KERNELS | wc -w)" -ge 8 ] || bad "fewer than 8 kernels in the tasks build: '$TASK_KERNELS'"
+for k in $TASK_KERNELS; do
+  run "tasks-$k-def" 120 "$SIM" --quiet --stats none --dump "$T/tasks-$k.def" "$B/kernels/$k.elf"
+  [ $RC -eq 0 ] || bad "$k default build: exit $RC: $(head -c 300 "$ERR")"
+  for task in 0 1 5; do
+    run "tasks-$k-$task" 120 "$SIM" --stats json --task $task --dump "$T/tasks-$k-$task.sim" "$B/kernels/tasks/$k.elf"
+    cp "$OUT" "$T/tasks-$k-$task.json"
+    if [ $RC -ne 0 ]; then bad "$k --task $task: exit $RC: $(head -c 300 "$ERR")"; continue; fi
+    run "tasks-$k-$task-host" 120 "$B/host/tasks/$k" --quiet --threads 256 --task $task --dump "$T/tasks-$k-$task.host"
+    if [ $RC -ne 0 ] || ! cmp -s "$T/tasks-$k-$task.sim" "$T/tasks-$k-$task.host"; then
+      bad "$k --task $task: results differ from the host build (exit $RC)"; continue; fi
+    if [ $k = filter ]; then
+      cmp -s <(tail -c 1000000 "$T/tasks-$k-$task.sim") <(tail -c 1000000 "$T/tasks-$k.def")
+    else
+      cmp -s "$T/tasks-$k-$task.sim" "$T/tasks-$k.def"
+    fi
+    if [ $? -eq 0 ]; then ok; else bad "$k --task $task: results differ from the default build"; fi
+  done
+done
+run tasks-host-bad 30 "$B/host/tasks/fft" --task x
+if [ $RC -eq 2 ] && grep -q "^host_runner: bad value for --task: 'x'$" "$ERR"; then ok
+else bad "host_runner --task x: want exit 2 naming the value; got $RC: $(cat "$ERR")"; fi
+# The mapping reaches the kernel: Filter's chunks put a warp's lanes on
+# different lines, so more of its SIMD accesses are divergent than with
+# one pixel per task.
+d0=$(json_total "$T/tasks-filter-0.json" mem_div_insts); d1=$(json_total "$T/tasks-filter-1.json" mem_div_insts)
+if [ -n "$d0" ] && [ -n "$d1" ] && [ "$d1" -gt $((2 * d0)) ]; then ok
+else bad "filter: divergent SIMD accesses ${d1:-?} with --task 1, not above twice the ${d0:-?} of --task 0"; fi
+
 # ---------------------------------------------------------------- random control flow
 # Differential test of SIMT execution: random programs (tests/random/gen_cfg.py)
 # with data-dependent branches, loops, direct, indirect and tail calls,
@@ -492,6 +555,7 @@ expect_usage unknown-key "^wpusim: unknown configuration key 'nope'; valid keys:
 expect_usage not-int "^wpusim: width: 'abc' is not an integer \(allowed 1\.\.256\)$" --set width=abc "$GOOD"
 expect_usage range "^wpusim: width: 0 is out of range \(allowed 1\.\.256\)$" --set width=0 "$GOOD"
 expect_usage negative "^wpusim: threads: '-4' is not a non-negative integer" --threads -4 "$GOOD"
+expect_usage task-negative "^wpusim: task: '-1' is not a non-negative integer \(allowed 0\.\.4294967295\)$" --task -1 "$GOOD"
 expect_usage enum "^wpusim: scheduler: 'fifo' is not one of: rr|swf$" --set scheduler=fifo "$GOOD"
 expect_usage not-kv "^wpusim: 'width' is not key=value$" --set width "$GOOD"
 expect_usage colour-width "^wpusim: stack_color: 256 must be a multiple of 16 with 63 x stack_color below half of stack_size \(16384\): lower stack_color or raise stack_size$" --set width=64 --set stack_color=256 "$GOOD"
@@ -557,7 +621,7 @@ if [ $RC -eq 0 ] && [ ! -s "$ERR" ]; then ok; else bad "mem_latency under memory
 run opt-help 30 "$SIM" --help
 helpok=1
 for key in $(sed -n 's/^  \([a-z_]*\) .*/\1/p' "$T/opt-config.out"); do grep -q "^  $key " "$OUT" || { helpok=0; bad "--help does not document key $key"; }; done
-for opt in --config --set --threads --seed --arg --max-cycles --stats --stats-out --trace --dump --dump-cfg --quiet --version; do
+for opt in --config --set --threads --seed --arg --task --max-cycles --stats --stats-out --trace --dump --dump-cfg --quiet --version; do
   grep -q -- "^  $opt" "$OUT" || { helpok=0; bad "--help does not document $opt"; }
 done
 [ $helpok = 1 ] && [ $RC -eq 0 ] && ok

@@ -291,13 +291,14 @@ static void list_results(void) {
 
 static void usage(FILE *f, const char *prog) {
     fprintf(f,
-            "usage: %s [--threads N] [--seed S] [--arg A] [--width W] [--wpus P]\n"
-            "          [--warps K] [--dump FILE] [--quiet] [--time] [--contexts]\n"
+            "usage: %s [--threads N] [--seed S] [--arg A] [--task T] [--width W]\n"
+            "          [--wpus P] [--warps K] [--dump FILE] [--quiet] [--time] [--contexts]\n"
             "          [--list-results]\n"
             "Runs the kernel natively, thread by thread (see kernels/README.md).\n"
             "  --threads N   thread count (default 256)\n"
             "  --seed S      wsim_seed() (default 1, as wpusim)\n"
             "  --arg A       wsim_arg(), the problem size; 0 = small default (default 0)\n"
+            "  --task T      wsim_task(), the task mapping (docs/tasks.md; default 0)\n"
             "  --width W     SIMD width, for wsim_lane()/wsim_warp()/wsim_wpu() (default 16, as wpusim)\n"
             "  --wpus P      WPU count (default 4, as wpusim)\n"
             "  --warps K     warp slots per WPU (default: enough for all warps)\n"
@@ -364,6 +365,8 @@ int main(int argc, char **argv) {
             wsim_host.seed = parse_u32(a, v);
         else if (strcmp(a, "--arg") == 0)
             wsim_host.arg = parse_u32(a, v);
+        else if (strcmp(a, "--task") == 0)
+            wsim_host.task = parse_u32(a, v);
         else if (strcmp(a, "--width") == 0)
             wsim_host.width = parse_u32(a, v);
         else if (strcmp(a, "--wpus") == 0)

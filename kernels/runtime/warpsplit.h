@@ -75,7 +75,7 @@ struct wsim_result {
     })
 
 /* wsim_tid() (mhartid), wsim_lane(), wsim_warp() (the warp slot), wsim_wpu(),
- * wsim_width(), wsim_warps(), wsim_wpus(), wsim_nthreads(), wsim_seed(), wsim_arg():
+ * wsim_width(), wsim_warps(), wsim_wpus(), wsim_nthreads(), wsim_seed(), wsim_arg(), wsim_task():
  * one csrr each, from the CSR table (cmodel/csr.def, docs/abi.md). */
 #define CSR(num, name, access, ...)
 #define CSR_API(num, name, fn, ...) \
@@ -135,6 +135,7 @@ struct wsim_host_state {
     unsigned wpus;     /* --wpus */
     unsigned seed;     /* --seed */
     unsigned arg;      /* --arg */
+    unsigned task;     /* --task */
 };
 extern struct wsim_host_state wsim_host;
 
@@ -157,6 +158,7 @@ WSIM_INLINE unsigned wsim_wpus(void) { return wsim_host.wpus; }
 WSIM_INLINE unsigned wsim_nthreads(void) { return wsim_host.nthreads; }
 WSIM_INLINE unsigned wsim_seed(void) { return wsim_host.seed; }
 WSIM_INLINE unsigned wsim_arg(void) { return wsim_host.arg; }
+WSIM_INLINE unsigned wsim_task(void) { return wsim_host.task; }
 /* Every accessor of cmodel/csr.def must exist here too: one that does not is
  * "declared 'static' but never defined" (-Wunused-function, an error here). */
 #define CSR(num, name, access, ...)
