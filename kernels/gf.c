@@ -18,7 +18,7 @@
  * first phase; a barrier; then the blur.  Every product and partial sum is a multiple of
  * 1/16 below 1, exact in float, so the result is the same in any summation order.
  * arg: 0 = tiny 128 x 128, 1 = small 512 x 512, 2 = paper 2048 x 2048 (002's size);
- *      N >= 3: N x N with N rounded up to a multiple of 32 (at most 2048).
+ *      N >= 3: N x N (at most 2048; partial tiles at the right and bottom edges).
  * Result: per tile row, a hash of its 32 output values (float bits) — the image itself
  * would make every dump 16 MB; and per tile row the number of its outputs that are
  * neither 0 nor 1 (edge pixels).
@@ -64,10 +64,10 @@ int kernel_main(unsigned tid, unsigned nthreads) {
     else if (arg == 2)
         w = WMAX;
     else
-        w = arg >= WMAX ? WMAX : (arg + TILE - 1u) / TILE * TILE;
+        w = arg >= WMAX ? WMAX : arg;
     n = w * w;
-    tiles_x = w / TILE;
-    nrows = n / TILE; /* tile rows */
+    tiles_x = (w + TILE - 1u) / TILE; /* the last tile row and column may be partial */
+    nrows = tiles_x * tiles_x * TILE; /* tile rows */
 
     /* Phase 0: the random black-and-white image. */
     for (i = tid; i < n; i += nthreads)
@@ -78,6 +78,12 @@ int kernel_main(unsigned tid, unsigned nthreads) {
     for (i = tid; i < nrows; i += nthreads) {
         uint32_t tile = i / TILE, r = i % TILE;
         uint32_t x0 = tile % tiles_x * TILE, y = tile / tiles_x * TILE + r, x;
+        uint32_t x1 = x0 + TILE < w ? x0 + TILE : w;
+        if (y >= w) { /* below a partial last tile row */
+            row_hash[i] = 0;
+            edges[i] = 0;
+            continue;
+        }
         const float *up = &img[clampi((int32_t)y - 1, w) * w];
         const float *mid = &img[y * w];
         const float *dn = &img[clampi((int32_t)y + 1, w) * w];
@@ -85,7 +91,7 @@ int kernel_main(unsigned tid, unsigned nthreads) {
         /* window columns: a = x - 1, b = x (each the vertical [1 2 1] sum) */
         float a = up[xl] + 2.0f * mid[xl] + dn[xl];
         float b = up[x0] + 2.0f * mid[x0] + dn[x0];
-        for (x = x0; x < x0 + TILE; x++) {
+        for (x = x0; x < x1; x++) {
             uint32_t xn = x + 1u < w ? x + 1u : w - 1u;
             float c = up[xn] + 2.0f * mid[xn] + dn[xn];
             float v = (a + 2.0f * b + c) * (1.0f / 16.0f);

@@ -38,7 +38,8 @@
  * arg: 0 = tiny (genome 1,024 bases, 16 Kbp of reads per length), 1 = small (16,384,
  *      256 Kbp), 2 = paper (65,536, 1 Mbp per length: 002's batch size, its genome scaled
  *      down 80x); 3, 4, 5, 6 = paper size with only the 25, 50, 200 or 800 bp batch;
- *      N >= 7: genome N rounded up to 2^k (1,024..65,536), 16 N bp per length.
+ *      N >= 7: genome N rounded up to 2^k (128..65,536), 16 N bp per length (only the
+ *      lengths that fit in the genome).
  * Self-check: the suffix array is ordered (neighbours compared again); every 17th read's
  * match is in the genome at the reported position, is complete for a read without a
  * mutation and reaches at least its mutation otherwise; the tree has a root.
@@ -90,12 +91,12 @@ static problem make_problem(uint32_t arg) {
         if (arg >= 3)
             p.first = p.last = arg - 3u;
     } else {
-        for (p.n = 1024; p.n < NMAX && p.n < arg; p.n *= 2u)
+        for (p.n = 128; p.n < NMAX && p.n < arg; p.n *= 2u)
             ;
     }
     p.bp = 16u * p.n;
     for (b = 0; b < 4; b++) {
-        p.count[b] = b >= p.first && b <= p.last ? p.bp / LEN[b] : 0u;
+        p.count[b] = b >= p.first && b <= p.last && LEN[b] <= p.n ? p.bp / LEN[b] : 0u;
         p.base[b] = r;
         p.off[b] = o;
         r += p.count[b];
