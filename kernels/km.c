@@ -21,7 +21,7 @@
  *
  * Input (from wsim_seed()): points scattered around k hidden centres in [0, 16)^36 plus
  * 5% uniform outliers (kmeans.c's generator); the KDD-cup set 002 used is not shipped.
- * arg: 0 = tiny (128 points, at most 2 iterations), 1 = small (4,096 points, at most 5),
+ * arg: 0 = tiny (128 points, 1 iteration), 1 = small (4,096 points, at most 5),
  *      2 = paper (16,384 points, at most 5: 002's ~494,000 points scaled down 30x so a
  *      run takes minutes); N >= 3: N points (at most NMAX), at most 5 iterations.
  *      k = 32 always.
@@ -67,7 +67,7 @@ static problem problem_size(uint32_t arg) {
     p.max_iter = 5;
     if (arg == 0) {
         p.n = 128;
-        p.max_iter = 2;
+        p.max_iter = 1;
     } else if (arg == 1) {
         p.n = 4096;
     } else if (arg == 2) {

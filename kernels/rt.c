@@ -28,7 +28,7 @@
  * Divergence: traversal length, leaf tests, bounce counts per lane; memory divergence:
  * every lane its own path through the tree.
  *
- * arg: 0 = tiny (16 x 16 pixels, g = 4: 256 triangles), 1 = small (64 x 64, g = 8: 2,048),
+ * arg: 0 = tiny (8 x 8 pixels, g = 4: 256 triangles), 1 = small (64 x 64, g = 8: 2,048),
  *      2 = paper (256 x 256, g = 32: 131,072 triangles; 002: 1024 x 1024, ~1 M
  *      triangles, scaled down so a run takes minutes); N >= 3: N x N pixels (N <= 512,
  *      rounded up to a multiple of 16), g = 32.
@@ -274,7 +274,7 @@ int kernel_main(unsigned tid, unsigned nthreads) {
     int bad = 0;
 
     if (arg == 0)
-        w = 16, g = 4;
+        w = 8, g = 4;
     else if (arg == 1)
         w = 64, g = 8;
     else if (arg == 2)

@@ -35,7 +35,7 @@
  * genome position where that prefix occurs.  A quarter of the reads carry one point
  * mutation (so some matches stop early: divergence; 002's reads all match).
  *
- * arg: 0 = tiny (genome 1,024 bases, 16 Kbp of reads per length), 1 = small (16,384,
+ * arg: 0 = tiny (genome 512 bases, 4 Kbp of reads per length), 1 = small (16,384,
  *      256 Kbp), 2 = paper (65,536, 1 Mbp per length: 002's batch size, its genome scaled
  *      down 80x); 3, 4, 5, 6 = paper size with only the 25, 50, 200 or 800 bp batch;
  *      N >= 7: genome N rounded up to 2^k (128..65,536), 16 N bp per length (only the
@@ -83,7 +83,7 @@ static problem make_problem(uint32_t arg) {
     p.first = 0;
     p.last = 3;
     if (arg == 0) {
-        p.n = 1024;
+        p.n = 512;
     } else if (arg == 1) {
         p.n = 16384;
     } else if (arg <= 6) {
@@ -94,7 +94,7 @@ static problem make_problem(uint32_t arg) {
         for (p.n = 128; p.n < NMAX && p.n < arg; p.n *= 2u)
             ;
     }
-    p.bp = 16u * p.n;
+    p.bp = (arg == 0 ? 8u : 16u) * p.n;
     for (b = 0; b < 4; b++) {
         p.count[b] = b >= p.first && b <= p.last && LEN[b] <= p.n ? p.bp / LEN[b] : 0u;
         p.base[b] = r;
