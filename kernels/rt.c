@@ -171,13 +171,17 @@ static float hit_box(uint32_t k, vec o, vec inv, float tbest) {
     return tmin <= tmax && tmin < tbest ? tmin : T_INF;
 }
 
-/* Closest triangle along (o, d) before tbest: returns its distance, *hit its index. */
+/* Closest triangle along (o, d) before tbest: returns its distance, *hit its index.
+ * One node per iteration, and every path through the body meets again at the pop: with
+ * `continue`s or a `return` inside the loop, the body's branches would re-converge only
+ * at the function's exit and a warp's lanes would run their traversals one by one. */
 static float traverse(vec o, vec d, float tbest, uint32_t nobj, uint32_t *hit) {
     uint32_t stack[STACK], sp = 0, k = 1;
     vec inv = v3(1.0f / d.x, 1.0f / d.y, 1.0f / d.z);
     if (hit_box(1, o, inv, tbest) >= T_INF)
         return tbest;
     for (;;) {
+        uint32_t next = 0; /* 0: none (the root is node 1) */
         if (k >= nobj) { /* leaf: object k - nobj */
             uint32_t t0 = (k - nobj) * 4u, j;
             for (j = t0; j < t0 + 4u; j++) {
@@ -190,27 +194,25 @@ static float traverse(vec o, vec d, float tbest, uint32_t nobj, uint32_t *hit) {
         } else {
             float tl = hit_box(2u * k, o, inv, tbest), tr = hit_box(2u * k + 1u, o, inv, tbest);
             if (tl < T_INF && tr < T_INF) {
-                uint32_t nearer = tl <= tr ? 2u * k : 2u * k + 1u;
-                stack[sp++] = nearer ^ 1u;
-                k = nearer;
-                continue;
-            }
-            if (tl < T_INF) {
-                k = 2u * k;
-                continue;
-            }
-            if (tr < T_INF) {
-                k = 2u * k + 1u;
-                continue;
+                next = tl <= tr ? 2u * k : 2u * k + 1u;
+                stack[sp++] = next ^ 1u;
+            } else if (tl < T_INF) {
+                next = 2u * k;
+            } else if (tr < T_INF) {
+                next = 2u * k + 1u;
             }
         }
-        /* pop the next node still in front of the closest hit */
-        do {
-            if (sp == 0)
-                return tbest;
-            k = stack[--sp];
-        } while (hit_box(k, o, inv, tbest) >= T_INF);
+        /* else pop the next node still in front of the closest hit */
+        while (next == 0 && sp > 0) {
+            uint32_t c = stack[--sp];
+            if (hit_box(c, o, inv, tbest) < T_INF)
+                next = c;
+        }
+        if (next == 0)
+            break;
+        k = next;
     }
+    return tbest;
 }
 
 /* The room wall the ray leaves through: distance, and *face 0..5 (-x +x -y +y -z +z). */
