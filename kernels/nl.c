@@ -11,16 +11,17 @@
  *
  * The system: n^3 particles of diameter 1 in a cube of side L = a n, a = (pi / (6 *
  * 0.2))^(1/3), so the packing fraction N (pi/6) / L^3 is 0.2.  Particle i sits on
- * lattice site i (x fastest) jittered by up to +-0.2 a per axis (a hash of (seed, i)),
- * so no two particles are closer than 0.6 a (LJ stays finite) and neighbouring threads
- * hold neighbouring particles, as HOOMD's spatial sort gives.  Open boundaries (no
+ * a lattice site jittered by up to +-0.2 a per axis (a hash of (seed, i)), so no two
+ * particles are closer than 0.6 a (LJ stays finite); the sites are numbered in bricks
+ * (site_of), so neighbouring threads hold neighbouring particles, as HOOMD's spatial
+ * sort gives.  Open boundaries (no
  * periodic images: the bins at the faces have fewer neighbour bins) — this keeps every
  * size valid, down to a box of two bins.  The list cut-off is HOOMD's LJ benchmark's
  * r_cut + r_buff = 3.0 + 0.8; the bins are cubes of side L / nb >= 1.01 * 3.8.
  *
  * Phases (barriers between): positions (one particle per item, float4 x, y, z, 0 as
  * HOOMD stores them); bins (one bin per item: the bin scans the lattice sites that can
- * fall into it, in index order, and appends the particles that do — deterministic,
+ * fall into it, in site order, and appends the particles that do — deterministic,
  * no atomics); the list (one particle per item: the 27 (or fewer) bins around its
  * own, every candidate's distance, `if (r2 < r_list^2 && j != i)` appends j); the
  * self-check.  The list is stored HOOMD-style interleaved: neighbour k of particle i
@@ -60,6 +61,7 @@ WSIM_RESULT(nl_hash);
 
 typedef struct {
     uint32_t side, n, nb; /* lattice sites per axis, particles, bins per axis */
+    uint32_t blk;         /* particle order: blocks of blk^3 sites */
     float inv_w;          /* 1 / bin side */
 } md_sys;
 
@@ -76,6 +78,7 @@ static md_sys make_system(uint32_t arg) {
         for (s.side = 1; s.side < SIDE_MAX && s.side * s.side * s.side < arg; s.side++)
             ;
     s.n = s.side * s.side * s.side;
+    s.blk = s.side % 4u == 0 ? 4u : s.side % 2u == 0 ? 2u : 1u;
     len = LATTICE * (float)s.side;
     s.nb = (uint32_t)(len / (1.01f * R_LIST));
     if (s.nb == 0)
@@ -84,23 +87,41 @@ static md_sys make_system(uint32_t arg) {
     return s;
 }
 
+/* Particle order: the lattice in blocks of blk^3 sites (blk = 4, 2 or 1, the largest
+ * that divides the side), blocks and the sites in a block x fastest.  Consecutive
+ * particles are compact in space, as HOOMD's spatial sort makes them: the 32 particles
+ * of a warp are a 4 x 4 x 2 brick, so their neighbour bins overlap.  (In plain x-fastest
+ * order a warp is a 44-unit line whose candidates, ~40 KB, overflow a 32 KB L1.) */
+static void site_of(const md_sys *s, uint32_t i, uint32_t *site) {
+    uint32_t k = s->blk, nbk = s->side / k, bi = i / (k * k * k), w = i % (k * k * k);
+    site[0] = bi % nbk * k + w % k;
+    site[1] = bi / nbk % nbk * k + w / k % k;
+    site[2] = bi / (nbk * nbk) * k + w / (k * k);
+}
+
+static uint32_t index_of(const md_sys *s, uint32_t x, uint32_t y, uint32_t z) {
+    uint32_t k = s->blk, nbk = s->side / k;
+    return ((z / k * nbk + y / k) * nbk + x / k) * (k * k * k) + (z % k * k + y % k) * k + x % k;
+}
+
 /* Bin coordinate of a coordinate x in [0, L). */
 static uint32_t bin_coord(const md_sys *s, float x) {
     uint32_t b = (uint32_t)(x * s->inv_w);
     return b < s->nb ? b : s->nb - 1u;
 }
 
-/* Particle i: lattice site i jittered by up to +-0.2 lattice spacings per axis. */
+/* Particle i: its lattice site jittered by up to +-0.2 lattice spacings per axis. */
 static void make_particle(uint32_t seed, const md_sys *s, uint32_t i, float *p) {
     wsim_rng r = wsim_rng_init(seed, i);
-    uint32_t site[3] = {i % s->side, i / s->side % s->side, i / (s->side * s->side)}, d;
+    uint32_t site[3], d;
+    site_of(s, i, site);
     for (d = 0; d < 3; d++)
         p[d] = ((float)site[d] + 0.5f + 0.4f * (wsim_rand_unit(&r) - 0.5f)) * LATTICE;
     p[3] = 0.0f;
 }
 
 /* Bin b: the particles of the lattice sites that can reach it (a site is within 0.2 a
- * of its centre), in index order, whose position is in b. Returns 1 on overflow. */
+ * of its centre), in site order, whose position is in b. Returns 1 on overflow. */
 static int fill_bin(const md_sys *s, uint32_t b) {
     uint32_t bc[3] = {b % s->nb, b / s->nb % s->nb, b / (s->nb * s->nb)}, lo[3], hi[3], d;
     uint32_t x, y, z, cnt = 0;
@@ -114,7 +135,7 @@ static int fill_bin(const md_sys *s, uint32_t b) {
     for (z = lo[2]; z <= hi[2]; z++)
         for (y = lo[1]; y <= hi[1]; y++)
             for (x = lo[0]; x <= hi[0]; x++) {
-                uint32_t i = (z * s->side + y) * s->side + x;
+                uint32_t i = index_of(s, x, y, z);
                 const float *p = &pos[i * 4];
                 if (bin_coord(s, p[0]) == bc[0] && bin_coord(s, p[1]) == bc[1] &&
                     bin_coord(s, p[2]) == bc[2]) {
@@ -164,10 +185,10 @@ static int build_list(const md_sys *s, uint32_t i) {
  * (spacing 1.378, jitter +-0.276 each: a site 4 away is at least 4.96 > 3.8 away). */
 static int check_particle(const md_sys *s, uint32_t i) {
     const float *pi = &pos[i * 4];
-    uint32_t site[3] = {i % s->side, i / s->side % s->side, i / (s->side * s->side)};
-    uint32_t lo[3], hi[3], d, x, y, z, cnt = 0, sum = 0, lsum = 0, k, m;
+    uint32_t site[3], lo[3], hi[3], d, x, y, z, cnt = 0, sum = 0, lsum = 0, k, m;
     float rl2 = R_LIST * R_LIST;
     int bad = 0;
+    site_of(s, i, site);
     for (d = 0; d < 3; d++) {
         lo[d] = site[d] >= 4u ? site[d] - 4u : 0u;
         hi[d] = site[d] + 4u < s->side ? site[d] + 4u : s->side - 1u;
@@ -175,7 +196,7 @@ static int check_particle(const md_sys *s, uint32_t i) {
     for (z = lo[2]; z <= hi[2]; z++)
         for (y = lo[1]; y <= hi[1]; y++)
             for (x = lo[0]; x <= hi[0]; x++) {
-                uint32_t j = (z * s->side + y) * s->side + x;
+                uint32_t j = index_of(s, x, y, z);
                 const float *pj = &pos[j * 4];
                 float dx = pj[0] - pi[0], dy = pj[1] - pi[1], dz = pj[2] - pi[2];
                 uint32_t in = (uint32_t)(dx * dx + dy * dy + dz * dz < rl2) & (uint32_t)(j != i);
