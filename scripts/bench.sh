@@ -11,7 +11,8 @@
 #
 # Usage: scripts/bench.sh [REPEATS]   best of REPEATS runs each (default: 1
 #        simulation, 3 native runs; REPEATS sets both)
-# WSIM_BENCH_CASES="kernel:arg:preset:policy ..." replaces the cases;
+# WSIM_BENCH_CASES="kernel:arg:preset:policy[:threads] ..." replaces the cases
+# (threads: 256 unless given);
 # WSIM_BENCH_QUICK=1 runs small cases in seconds (the table's figures then
 # mostly measure start-up).
 set -eu
@@ -26,7 +27,9 @@ if [ "${WSIM_BENCH_QUICK:-0}" = 1 ]; then
 else
   DEFAULT_CASES="kmeans:2:dws:Conv svm:2:dws:Conv short:2:dws:Conv lu:2:dws:Conv hotspot:2:dws:Conv
                  kmeans:2:dws:DWS.ReviveSplit svm:2:dws:DWS.ReviveSplit short:2:dws:DWS.ReviveSplit
-                 lu:2:maws-bulksync:MAWS.LatSpec svm:2:maws-bulksync:MAWS.LatSpec"
+                 lu:2:maws-bulksync:MAWS.LatSpec svm:2:maws-bulksync:MAWS.LatSpec
+                 kmeans:2:dom:Conv:1024 kmeans:2:dom:DoM.Adaptive:1024
+                 blackscholes:2:lwm:Conv:1024 blackscholes:2:lwm:LWM:1024 blackscholes:2:lwm:2Lev:1024"
 fi
 CASES=${WSIM_BENCH_CASES:-$DEFAULT_CASES}
 
@@ -45,13 +48,14 @@ best() { # best N CMD...: fastest wall time of N runs, in seconds
 printf '%-9s %5s %-14s %-18s %13s %9s %12s %9s %9s\n' kernel arg preset policy thread-insts sim-s "thr-insts/s" native-s slowdown
 tot_insts=0 tot_sim=0 tot_nat=0
 for c in $CASES; do
-  IFS=: read -r k arg preset pol <<<"$c"
+  IFS=: read -r k arg preset pol threads <<<"$c"
+  threads=${threads:-$THREADS}
   elf=$B/kernels/$k.elf host=$B/host/$k
   [ -f "$elf" ] && [ -x "$host" ] || { echo "bench: $k not built (make kernels)" >&2; exit 1; }
-  run=("$B/wpusim" --config "$preset" --policy "$pol" --threads $THREADS --arg "$arg" "$elf")
+  run=("$B/wpusim" --config "$preset" --policy "$pol" --threads "$threads" --arg "$arg" "$elf")
   insts=$("${run[@]}" --stats json 2>/dev/null | sed -n '/"total"/,/}/s/.*"thread_insts": \([0-9]*\).*/\1/p' | head -n 1)
   sim=$(best "$SIM_REPEATS" "${run[@]}" --quiet)
-  nat=$(best "$NAT_REPEATS" "$host" --quiet --threads $THREADS --seed 1 --arg "$arg")
+  nat=$(best "$NAT_REPEATS" "$host" --quiet --threads "$threads" --seed 1 --arg "$arg")
   awk -v k="$k" -v a="$arg" -v p="$preset" -v l="$pol" -v n="$insts" -v s="$sim" -v h="$nat" 'BEGIN {
     printf "%-9s %5s %-14s %-18s %13d %9.2f %12.3e %9.3f %8.0fx\n", k, a, p, l, n, s, n / s, h, s / h }'
   tot_insts=$((tot_insts + insts))
@@ -60,4 +64,4 @@ for c in $CASES; do
 done
 awk -v n="$tot_insts" -v s="$tot_sim" -v h="$tot_nat" 'BEGIN {
   printf "%-9s %5s %-14s %-18s %13d %9.2f %12.3e %9.3f %8.0fx\n", "all", "", "", "", n, s, n / s, h, s / h }'
-echo "(best of $SIM_REPEATS simulation / $NAT_REPEATS native runs; $THREADS threads; native = same C, host build, threads in sequence)"
+echo "(best of $SIM_REPEATS simulation / $NAT_REPEATS native runs; $THREADS threads unless the case says; native = same C, host build, threads in sequence)"

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Run a benchmark suite on wpusim and print its characterization.
 
-    scripts/suite.py [--size tiny|small|paper] [--arg N] [--config PRESET] [--kernels a,b,...]
-                     [--task MAPPING] [--calibrate M1,M2,...]
+    scripts/suite.py [--suite dws|dom] [--size tiny|small|paper] [--arg N] [--config PRESET]
+                     [--kernels a,b,...] [--task MAPPING] [--calibrate M1,M2,...]
                      [--threads N] [--jobs J] [--json FILE] [--markdown FILE] [--set KEY=VALUE ...]
 
 --task picks the task mapping (docs/tasks.md): `default` (the default build,
@@ -18,8 +18,10 @@ run of its host build (build/host/NAME, the same C source) with the same
 threads, seed and argument; the results must be byte-identical. Prints, per
 kernel, the characterization of seed 001 Table 1 and 000 Table 2 (beside
 000 Table 2's own numbers) and the
-time waiting for memory, and the host-check status. Exits 1 if any check
-failed. Standard library only.
+time waiting for memory, and the host-check status. --suite dom runs the six
+kernels of seed 002 §7.3 instead and prints 002 Table 3's characterization
+(instructions per memory operation, off-chip bandwidth, instructions per
+second) beside 002's numbers. Exits 1 if any check failed. Standard library only.
 """
 import argparse
 import concurrent.futures
@@ -33,7 +35,17 @@ import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DWS_KERNELS = ["fft", "filter", "hotspot", "lu", "merge", "short", "kmeans", "svm"]
+DOM_KERNELS = ["nl", "lj", "sa", "rt", "km", "gf"]  # seed 002 §7.3, Table 3's order
+SUITES = {"dws": DWS_KERNELS, "dom": DOM_KERNELS}
 SIZES = {"tiny": 0, "small": 1, "paper": 2}
+# 002 Table 3 (32 cores x 32 lanes at 2 GHz, 256 GB/s, §7.2; blocking, no diverge on
+# miss): instructions per memory operation; off-chip bandwidth in GB/s and
+# instructions per second (002: "MInst/sec"; its peak 2048 is 32 x 32 lanes x 2 GHz,
+# so we read it as thread-instructions, in G/s, whole chip), each as A/B = 1 / 16
+# warps per core.
+PAPER_002_T3 = {"nl": (19, "8.15/111.4", "156/2048"), "lj": (25, "26.34/256", "204/1599"),
+                "sa": (7, "62.77/256", "57/445"), "rt": (15, "30.60/256", "124/767"),
+                "km": (5, "26/256", "2048/634"), "gf": (8, "77.91/256", "65/215")}
 # 000 Table 2: non-loop conditional branches and divergent conditional branches
 # within an interval of 1 M cycles (4 WPUs x 8 warps x 8 threads, 000 Table 3).
 # 001 Table 1: insts between branches, % divergent branches, insts between misses,
@@ -154,6 +166,19 @@ def run_one(args, kernel, build, tmp):
         "div_degree": st.get("div_degree", []),
     })
     row["distance_001"] = distance(row)
+    # 002 Table 3: seconds of the run at the configured clock; off-chip = DRAM traffic.
+    secs = st["cycles"] / (st["config"].get("core_mhz", 1000) * 1e6) if st["cycles"] else None
+    dram = mem.get("dram", {})
+    t3 = PAPER_002_T3.get(kernel, (None, None, None))
+    row.update({
+        "insts_per_memop": per(t["warp_insts"], t["loads"] + t["stores"]),
+        "insts_per_memop_002": t3[0],
+        "offchip_gbps": per(dram.get("bytes", 0) / 1e9, secs),
+        "offchip_gbps_002": t3[1],
+        "ginst_per_s": per(t["thread_insts"] / 1e9, secs),
+        "ginst_per_s_002": t3[2],
+        "warps_per_wpu": st["config"].get("warps"),
+    })
     return row
 
 
@@ -202,23 +227,45 @@ def table_001(rows):
     return "\n".join(lines)
 
 
-def table(rows):
-    lines = [" ".join(format(h, a) for _, h, a, _ in COLUMNS)]
+# --suite dom: 002 Table 3's columns beside the basic characterization.
+DOM_COLUMNS = [
+    ("kernel", "kernel", "<7", "s"),
+    ("warps_per_wpu", "warps", ">5", "d"),
+    ("cycles", "cycles", ">11", "d"),
+    ("thread_insts", "thread-insts", ">13", "d"),
+    ("simd_eff", "SIMD-eff", ">8", ".3f"),
+    ("l1d_miss_rate", "L1D-miss", ">8", ".3f"),
+    ("insts_per_memop", "insts/mem", ">9", ".1f"),
+    ("insts_per_memop_002", "002", ">4", "d"),
+    ("offchip_gbps", "GB/s", ">7", ".2f"),
+    ("offchip_gbps_002", "002 (1/16 w)", ">12", "s"),
+    ("ginst_per_s", "Ginst/s", ">8", ".1f"),
+    ("ginst_per_s_002", "002 (1/16 w)", ">12", "s"),
+    ("div_branch_pct", "div-br%", ">7", ".1f"),
+    ("div_mem_pct", "div-mem%", ">8", ".1f"),
+    ("memwait_pct", "memwait%", ">8", ".1f"),
+    ("wall_s", "wall-s", ">7", ".1f"),
+    ("check", "host-check", "<10", "s"),
+]
+
+
+def table(rows, columns=COLUMNS):
+    lines = [" ".join(format(h, a) for _, h, a, _ in columns)]
     for r in rows:
         cells = []
-        for key, _, align, spec in COLUMNS:
+        for key, _, align, spec in columns:
             v = r.get(key)
             cells.append(format(v if isinstance(v, str) else fmt(v, spec), align))
         lines.append(" ".join(cells))
     return "\n".join(lines)
 
 
-def markdown(rows):
-    out = ["| " + " | ".join(h for _, h, _, _ in COLUMNS) + " |",
-           "|" + "---|" * len(COLUMNS)]
+def markdown(rows, columns=COLUMNS):
+    out = ["| " + " | ".join(h for _, h, _, _ in columns) + " |",
+           "|" + "---|" * len(columns)]
     for r in rows:
         out.append("| " + " | ".join(r.get(k) if isinstance(r.get(k), str) else fmt(r.get(k), s)
-                                   for k, _, _, s in COLUMNS) + " |")
+                                   for k, _, _, s in columns) + " |")
     return "\n".join(out)
 
 
@@ -262,9 +309,11 @@ def calibrate(args, kernels):
 
 def main():
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--suite", choices=SUITES, default="dws",
+                   help="dws: the DWS papers' eight kernels (000/001); dom: 002 §7.3's six (default dws)")
     p.add_argument("--size", choices=SIZES, default="tiny")
     p.add_argument("--config", default="dws", help="preset name or configuration file (default dws)")
-    p.add_argument("--kernels", default=",".join(DWS_KERNELS))
+    p.add_argument("--kernels", help="comma-separated (default: the suite's kernels)")
     p.add_argument("--arg", type=int, help="kernel argument instead of the size's (e.g. 3: svm's 100,000 vectors)")
     p.add_argument("--threads", type=int, default=0, help="default: one per hardware context")
     p.add_argument("--seed", type=int, default=1)
@@ -278,7 +327,8 @@ def main():
     p.add_argument("--markdown", help="write the table as Markdown")
     p.add_argument("--build", default=os.path.join(ROOT, "build"))
     args = p.parse_args()
-    kernels = [k for k in args.kernels.split(",") if k]
+    kernels = [k for k in (args.kernels or ",".join(SUITES[args.suite])).split(",") if k]
+    columns = DOM_COLUMNS if args.suite == "dom" else COLUMNS
     missing = [k for k in kernels if not os.path.exists(os.path.join(args.build, "kernels", k + ".elf"))]
     if missing:
         sys.exit("suite: not built: %s (run make kernels host-kernels)" % ", ".join(missing))
@@ -292,20 +342,27 @@ def main():
     print("suite: size %s (arg %d), config %s%s, seed %d, task %s" % (
         args.size, SIZES[args.size] if args.arg is None else args.arg, args.config,
         "".join(" --set " + s for s in args.set or []), args.seed, args.task))
-    print(table(rows))
-    print("insts = SIMD (warp) instructions; div-br% = divergent / conditional branches; div-mem% = SIMD "
-          "accesses with hits and misses / with a miss; memwait% = WPU cycles waiting on memory; "
-          "nl-br% = non-loop / conditional branches; nlbr/Mc, divbr/Mc = non-loop (no loop's back edge or exit) and divergent conditional branches "
-          "per million cycles, whole machine, beside 000 Table 2's (000)")
-    print()
-    print("against 001 Table 1 (ours | 001); dist = distance to 001's characterization (suite.py distance())")
-    print(table_001(rows))
+    print(table(rows, columns))
+    if args.suite == "dom":
+        print("insts/mem = SIMD (warp) instructions per SIMD load/store; GB/s = DRAM bytes read and written "
+              "per second at core_mhz; Ginst/s = thread-instructions per second, whole machine (002's "
+              "\"MInst/sec\", peak 2048); 002 = 002 Table 3 (GB/s and Ginst/s as 1 / 16 warps per core, "
+              "blocking); div-br% = divergent / conditional branches; div-mem% = SIMD accesses with hits "
+              "and misses / with a miss; memwait% = WPU cycles waiting on memory")
+    else:
+        print("insts = SIMD (warp) instructions; div-br% = divergent / conditional branches; div-mem% = SIMD "
+              "accesses with hits and misses / with a miss; memwait% = WPU cycles waiting on memory; "
+              "nl-br% = non-loop / conditional branches; nlbr/Mc, divbr/Mc = non-loop (no loop's back edge or exit) and divergent conditional branches "
+              "per million cycles, whole machine, beside 000 Table 2's (000)")
+        print()
+        print("against 001 Table 1 (ours | 001); dist = distance to 001's characterization (suite.py distance())")
+        print(table_001(rows))
     if args.json:
         with open(args.json, "w") as f:
             json.dump(rows, f, indent=1)
     if args.markdown:
         with open(args.markdown, "w") as f:
-            f.write(markdown(rows) + "\n")
+            f.write(markdown(rows, columns) + "\n")
     failed = [r["kernel"] for r in rows if r.get("check") != "ok"]
     if failed:
         print("suite: FAILED: " + ", ".join(failed), file=sys.stderr)

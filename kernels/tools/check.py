@@ -54,6 +54,14 @@ EXPECT = {
     "short": {"barrier"},
     "kmeans": {"barrier", "fdiv.s", "flt.s", "fsgnjx.s"},
     "svm": {"barrier", "fmadd.s", "fcvt.w.s", "fsgnjx.s"},
+    # The DoM kernels (seed 002 §7.3): lj's 1/r^2, rt's normalization and
+    # Moller-Trumbore division, the self-checks' tolerances (fabsf).
+    "nl": {"barrier", "flt.s"},
+    "lj": {"barrier", "fdiv.s", "fsgnjx.s"},
+    "sa": {"barrier"},
+    "rt": {"barrier", "fdiv.s", "fsqrt.s", "fsgnjx.s"},
+    "km": {"barrier", "fdiv.s", "flt.s", "fsgnjx.s"},
+    "gf": {"barrier", "feq.s"},
 }
 
 # (threads, width, wpus, warps); warps 0 = enough

@@ -1,0 +1,262 @@
+/* lj.c — Lennard-Jones forces over a neighbour list (seed 002 §7.3.1, "LJ"; HOOMD 0.8).
+ *
+ * 002: "The Lennard-Jones function (LJ) calculates the Lennard-Jones potential for each
+ * particle each time step, calculating distance and force for each particle on the
+ * neighbor list." One particle per thread; HOOMD's standard benchmark: 64,000 particles,
+ * packing fraction 0.2, r_cut = 3.0, epsilon = sigma = 1.
+ *
+ * The system, the bins and the neighbour list (r_cut + r_buff = 3.8) are nl.c's, built
+ * here in the phases before the force phase (one kernel is one file, so the code is
+ * repeated; keep the two in step).  Then, after a barrier, HOOMD's gpu_compute_lj_forces
+ * per particle i: for every k < n_neigh[i], j = nlist[k * N + i] (the interleaved
+ * layout: a warp's lanes read one contiguous row of the list), dx = x_i - x_j, and if
+ * r^2 < r_cut^2: r2inv = 1 / r^2, r6inv = r2inv^3, force/r = r2inv r6inv (12 lj1 r6inv -
+ * 6 lj2), energy r6inv (lj1 r6inv - lj2), with lj1 = 4 eps sigma^12 = 4, lj2 = 4 eps
+ * sigma^6 = 4; the force adds dx * force/r, the energy half of the pair's.  The 3.0 < r
+ * < 3.8 shell of the list is read and skipped, as in HOOMD (002's "cutoff radius larger
+ * than necessary").  Particles are at least 0.83 apart (nl.c's jitter), so the forces
+ * stay finite.
+ *
+ * arg: as nl.c: 0 = tiny (216 particles), 1 = small (4,096), 2 = paper (64,000, 002's
+ *      size); N >= 3: N particles rounded up to a cube (at most 40^3).  One time step's
+ *      forces (002 simulates 600 steps; the kernel is one step plus the list build).
+ * Results: per particle (fx, fy, fz, energy).
+ * Self-check: every 127th particle recomputes its force and energy by brute force over
+ * the lattice sites within 4 of its own (other order, so within 1e-4 of the sum of the
+ * contributions' magnitudes); no bin and no list overflowed.
+ */
+#include "warpsplit.h"
+
+#define SIDE_MAX 40u
+#define NMAX (SIDE_MAX * SIDE_MAX * SIDE_MAX)
+#define NB_MAX 16u                  /* bins per axis: L / 3.838 <= 14 at SIDE_MAX */
+#define BINCAP 128u                 /* particles per bin (at most ~64 here) */
+#define NBRMAX 128u                 /* neighbours per particle (about 88 on average) */
+#define LATTICE 1.3782337f          /* (pi / 1.2)^(1/3): packing fraction 0.2 */
+#define R_LIST 3.8f                 /* r_cut 3.0 + r_buff 0.8 (HOOMD LJ benchmark) */
+#define R_CUT 3.0f                  /* the force cut-off */
+#define LJ1 4.0f                    /* 4 epsilon sigma^12 */
+#define LJ2 4.0f                    /* 4 epsilon sigma^6 */
+#define CHECK_STRIDE 127u
+
+static float pos[NMAX * 4];
+static uint32_t bin_size[NB_MAX * NB_MAX * NB_MAX];
+static uint32_t bin_list[NB_MAX * NB_MAX * NB_MAX * BINCAP];
+static uint32_t nlist[NBRMAX * NMAX];
+
+static uint32_t n_neigh[NMAX];
+static float force[NMAX * 4]; /* fx, fy, fz, energy */
+
+WSIM_RESULT(force);
+
+typedef struct {
+    uint32_t side, n, nb; /* lattice sites per axis, particles, bins per axis */
+    uint32_t blk;         /* particle order: blocks of blk^3 sites */
+    float inv_w;          /* 1 / bin side */
+} md_sys;
+
+static md_sys make_system(uint32_t arg) {
+    md_sys s;
+    float len;
+    if (arg == 0)
+        s.side = 6;
+    else if (arg == 1)
+        s.side = 16;
+    else if (arg == 2)
+        s.side = SIDE_MAX;
+    else
+        for (s.side = 1; s.side < SIDE_MAX && s.side * s.side * s.side < arg; s.side++)
+            ;
+    s.n = s.side * s.side * s.side;
+    s.blk = s.side % 4u == 0 ? 4u : s.side % 2u == 0 ? 2u : 1u;
+    len = LATTICE * (float)s.side;
+    s.nb = (uint32_t)(len / (1.01f * R_LIST));
+    if (s.nb == 0)
+        s.nb = 1;
+    s.inv_w = (float)s.nb / len;
+    return s;
+}
+
+/* Particle order: the lattice in blocks of blk^3 sites (blk = 4, 2 or 1, the largest
+ * that divides the side), blocks and the sites in a block x fastest.  Consecutive
+ * particles are compact in space, as HOOMD's spatial sort makes them: the 32 particles
+ * of a warp are a 4 x 4 x 2 brick, so their neighbour bins overlap.  (In plain x-fastest
+ * order a warp is a 44-unit line whose candidates, ~40 KB, overflow a 32 KB L1.) */
+static void site_of(const md_sys *s, uint32_t i, uint32_t *site) {
+    uint32_t k = s->blk, nbk = s->side / k, bi = i / (k * k * k), w = i % (k * k * k);
+    site[0] = bi % nbk * k + w % k;
+    site[1] = bi / nbk % nbk * k + w / k % k;
+    site[2] = bi / (nbk * nbk) * k + w / (k * k);
+}
+
+static uint32_t index_of(const md_sys *s, uint32_t x, uint32_t y, uint32_t z) {
+    uint32_t k = s->blk, nbk = s->side / k;
+    return ((z / k * nbk + y / k) * nbk + x / k) * (k * k * k) + (z % k * k + y % k) * k + x % k;
+}
+
+/* Bin coordinate of a coordinate x in [0, L). */
+static uint32_t bin_coord(const md_sys *s, float x) {
+    uint32_t b = (uint32_t)(x * s->inv_w);
+    return b < s->nb ? b : s->nb - 1u;
+}
+
+/* Particle i: its lattice site jittered by up to +-0.2 lattice spacings per axis. */
+static void make_particle(uint32_t seed, const md_sys *s, uint32_t i, float *p) {
+    wsim_rng r = wsim_rng_init(seed, i);
+    uint32_t site[3], d;
+    site_of(s, i, site);
+    for (d = 0; d < 3; d++)
+        p[d] = ((float)site[d] + 0.5f + 0.4f * (wsim_rand_unit(&r) - 0.5f)) * LATTICE;
+    p[3] = 0.0f;
+}
+
+/* Bin b: the particles of the lattice sites that can reach it (a site is within 0.2 a
+ * of its centre), in site order, whose position is in b. Returns 1 on overflow. */
+static int fill_bin(const md_sys *s, uint32_t b) {
+    uint32_t bc[3] = {b % s->nb, b / s->nb % s->nb, b / (s->nb * s->nb)}, lo[3], hi[3], d;
+    uint32_t x, y, z, cnt = 0;
+    float w = 1.0f / s->inv_w;
+    for (d = 0; d < 3; d++) {
+        uint32_t a = (uint32_t)((float)bc[d] * w * (1.0f / LATTICE));
+        uint32_t e = (uint32_t)((float)(bc[d] + 1u) * w * (1.0f / LATTICE)) + 1u;
+        lo[d] = a > 0 ? a - 1u : 0u;
+        hi[d] = e < s->side ? e : s->side - 1u;
+    }
+    for (z = lo[2]; z <= hi[2]; z++)
+        for (y = lo[1]; y <= hi[1]; y++)
+            for (x = lo[0]; x <= hi[0]; x++) {
+                uint32_t i = index_of(s, x, y, z);
+                const float *p = &pos[i * 4];
+                if (bin_coord(s, p[0]) == bc[0] && bin_coord(s, p[1]) == bc[1] &&
+                    bin_coord(s, p[2]) == bc[2]) {
+                    if (cnt < BINCAP)
+                        bin_list[b * BINCAP + cnt] = i;
+                    cnt++;
+                }
+            }
+    bin_size[b] = cnt < BINCAP ? cnt : BINCAP;
+    return cnt > BINCAP;
+}
+
+/* The neighbour list of particle i (HOOMD's gpu_nlist_binned: every particle of the
+ * surrounding bins within r_list, itself excluded). Returns 1 on overflow. */
+static int build_list(const md_sys *s, uint32_t i) {
+    const float *pi = &pos[i * 4];
+    float xi = pi[0], yi = pi[1], zi = pi[2], rl2 = R_LIST * R_LIST;
+    uint32_t bx = bin_coord(s, xi), by = bin_coord(s, yi), bz = bin_coord(s, zi);
+    uint32_t x0 = bx > 0 ? bx - 1u : 0u, x1 = bx + 1u < s->nb ? bx + 1u : bx;
+    uint32_t y0 = by > 0 ? by - 1u : 0u, y1 = by + 1u < s->nb ? by + 1u : by;
+    uint32_t z0 = bz > 0 ? bz - 1u : 0u, z1 = bz + 1u < s->nb ? bz + 1u : bz;
+    uint32_t x, y, z, cnt = 0;
+    for (z = z0; z <= z1; z++)
+        for (y = y0; y <= y1; y++)
+            for (x = x0; x <= x1; x++) {
+                uint32_t b = (z * s->nb + y) * s->nb + x, m = bin_size[b], k;
+                const uint32_t *bl = &bin_list[b * BINCAP];
+                for (k = 0; k < m; k++) {
+                    uint32_t j = bl[k];
+                    const float *pj = &pos[j * 4];
+                    float dx = pj[0] - xi, dy = pj[1] - yi, dz = pj[2] - zi;
+                    float r2 = dx * dx + dy * dy + dz * dz;
+                    if (r2 < rl2 && j != i) {
+                        if (cnt < NBRMAX)
+                            nlist[cnt * s->n + i] = j;
+                        cnt++;
+                    }
+                }
+            }
+    n_neigh[i] = cnt;
+    return cnt > NBRMAX;
+}
+
+/* HOOMD's pair term: force / r and the pair energy of a pair at squared distance r2. */
+static float lj_pair(float r2, float *eng) {
+    float r2inv = 1.0f / r2, r6inv = r2inv * r2inv * r2inv;
+    *eng = r6inv * (LJ1 * r6inv - LJ2);
+    return r2inv * r6inv * (12.0f * LJ1 * r6inv - 6.0f * LJ2);
+}
+
+/* The force on particle i over its neighbour list (gpu_compute_lj_forces). */
+static void lj_force(const md_sys *s, uint32_t i) {
+    const float *pi = &pos[i * 4];
+    float xi = pi[0], yi = pi[1], zi = pi[2], rc2 = R_CUT * R_CUT;
+    float fx = 0.0f, fy = 0.0f, fz = 0.0f, pe = 0.0f;
+    uint32_t k, m = n_neigh[i];
+    for (k = 0; k < m; k++) {
+        uint32_t j = nlist[k * s->n + i];
+        const float *pj = &pos[j * 4];
+        float dx = xi - pj[0], dy = yi - pj[1], dz = zi - pj[2];
+        float r2 = dx * dx + dy * dy + dz * dz;
+        if (r2 < rc2) {
+            float eng, fdivr = lj_pair(r2, &eng);
+            fx += dx * fdivr;
+            fy += dy * fdivr;
+            fz += dz * fdivr;
+            pe += eng;
+        }
+    }
+    force[i * 4 + 0] = fx;
+    force[i * 4 + 1] = fy;
+    force[i * 4 + 2] = fz;
+    force[i * 4 + 3] = 0.5f * pe;
+}
+
+/* Self-check of particle i: brute force over the lattice sites within 4 of its own
+ * (spacing 1.378, jitter +-0.276 each: a site 4 away is at least 4.96 > 3.0 away). */
+static int check_particle(const md_sys *s, uint32_t i) {
+    const float *pi = &pos[i * 4];
+    uint32_t site[3], lo[3], hi[3], d, x, y, z;
+    float f[4] = {0.0f, 0.0f, 0.0f, 0.0f}, mag[4] = {0.0f, 0.0f, 0.0f, 0.0f};
+    float rc2 = R_CUT * R_CUT;
+    int bad = 0;
+    site_of(s, i, site);
+    for (d = 0; d < 3; d++) {
+        lo[d] = site[d] >= 4u ? site[d] - 4u : 0u;
+        hi[d] = site[d] + 4u < s->side ? site[d] + 4u : s->side - 1u;
+    }
+    for (z = hi[2] + 1u; z-- > lo[2];) /* reverse order: a different summation */
+        for (y = lo[1]; y <= hi[1]; y++)
+            for (x = lo[0]; x <= hi[0]; x++) {
+                uint32_t j = index_of(s, x, y, z);
+                const float *pj = &pos[j * 4];
+                float dx = pi[0] - pj[0], dy = pi[1] - pj[1], dz = pi[2] - pj[2];
+                float r2 = dx * dx + dy * dy + dz * dz, eng, fdivr;
+                if (j == i || !(r2 < rc2))
+                    continue;
+                fdivr = lj_pair(r2, &eng);
+                f[0] += dx * fdivr;
+                f[1] += dy * fdivr;
+                f[2] += dz * fdivr;
+                f[3] += 0.5f * eng;
+                mag[0] += fabsf(dx * fdivr);
+                mag[1] += fabsf(dy * fdivr);
+                mag[2] += fabsf(dz * fdivr);
+                mag[3] += fabsf(0.5f * eng);
+            }
+    for (d = 0; d < 4; d++)
+        bad |= !(fabsf(force[i * 4 + d] - f[d]) <= 1e-4f * mag[d] + 1e-6f);
+    return bad;
+}
+
+int kernel_main(unsigned tid, unsigned nthreads) {
+    uint32_t seed = wsim_seed(), i, nbins;
+    md_sys s = make_system(wsim_arg());
+    int bad = 0;
+
+    nbins = s.nb * s.nb * s.nb;
+    for (i = tid; i < s.n; i += nthreads)
+        make_particle(seed, &s, i, &pos[i * 4]);
+    wsim_barrier();
+    for (i = tid; i < nbins; i += nthreads)
+        bad |= fill_bin(&s, i);
+    wsim_barrier();
+    for (i = tid; i < s.n; i += nthreads)
+        bad |= build_list(&s, i);
+    wsim_barrier();
+    for (i = tid; i < s.n; i += nthreads)
+        lj_force(&s, i);
+    wsim_barrier();
+    for (i = tid * CHECK_STRIDE; i < s.n; i += nthreads * CHECK_STRIDE)
+        bad |= check_particle(&s, i);
+    return bad;
+}

@@ -1,0 +1,235 @@
+/* nl.c — neighbour list from spatial bins (seed 002 §7.3.1, "NL"; HOOMD 0.8).
+ *
+ * 002: "The neighbor list function (NL) determines for every particle being simulated
+ * which other particles are close enough that their Lennard-Jones interactions with the
+ * current particle have to be taken into account. [...] particles are sorted into
+ * spatial bins in a preliminary step. Each particle then computes the distance between
+ * it and all particles in all neighboring bins, adding those particles that fall inside
+ * a cutoff radius to its neighbor list. [...] the cutoff radius is made larger than
+ * necessary". Both MD kernels assign one particle per thread; 002 runs HOOMD's standard
+ * benchmark: 64,000 particles, a Lennard-Jones liquid at packing fraction 0.2.
+ *
+ * The system: n^3 particles of diameter 1 in a cube of side L = a n, a = (pi / (6 *
+ * 0.2))^(1/3), so the packing fraction N (pi/6) / L^3 is 0.2.  Particle i sits on
+ * a lattice site jittered by up to +-0.2 a per axis (a hash of (seed, i)), so no two
+ * particles are closer than 0.6 a (LJ stays finite); the sites are numbered in bricks
+ * (site_of), so neighbouring threads hold neighbouring particles, as HOOMD's spatial
+ * sort gives.  Open boundaries (no
+ * periodic images: the bins at the faces have fewer neighbour bins) — this keeps every
+ * size valid, down to a box of two bins.  The list cut-off is HOOMD's LJ benchmark's
+ * r_cut + r_buff = 3.0 + 0.8; the bins are cubes of side L / nb >= 1.01 * 3.8.
+ *
+ * Phases (barriers between): positions (one particle per item, float4 x, y, z, 0 as
+ * HOOMD stores them); bins (one bin per item: the bin scans the lattice sites that can
+ * fall into it, in site order, and appends the particles that do — deterministic,
+ * no atomics); the list (one particle per item: the 27 (or fewer) bins around its
+ * own, every candidate's distance, `if (r2 < r_list^2 && j != i)` appends j); the
+ * self-check.  The list is stored HOOMD-style interleaved: neighbour k of particle i
+ * at nlist[k * N + i], so the lanes' stores of one k are contiguous.
+ *
+ * arg: 0 = tiny (6^3 = 216 particles, 2^3 bins), 1 = small (16^3 = 4,096, 5^3 bins),
+ *      2 = paper (40^3 = 64,000, 14^3 bins: 002's size); N >= 3: N particles rounded
+ *      up to a cube (at most 40^3).  One list build (002 rebuilds every 10 of its 600
+ *      time steps; the kernel is one build).
+ * Results: per particle its neighbour count and a hash of its list (order-dependent).
+ * Self-check: every 127th particle recounts its neighbours by brute force over the
+ * lattice sites within 4 of its own (a particle further away is beyond 3.8), and its
+ * count and order-independent sum of hashed indices must equal the list's; every listed
+ * neighbour is within the cut-off; no bin and no list overflowed.
+ */
+#include "warpsplit.h"
+
+#define SIDE_MAX 40u
+#define NMAX (SIDE_MAX * SIDE_MAX * SIDE_MAX)
+#define NB_MAX 16u                  /* bins per axis: L / 3.838 <= 14 at SIDE_MAX */
+#define BINCAP 128u                 /* particles per bin (at most ~64 here) */
+#define NBRMAX 128u                 /* neighbours per particle (about 88 on average) */
+#define LATTICE 1.3782337f          /* (pi / 1.2)^(1/3): packing fraction 0.2 */
+#define R_LIST 3.8f                 /* r_cut 3.0 + r_buff 0.8 (HOOMD LJ benchmark) */
+#define CHECK_STRIDE 127u
+
+static float pos[NMAX * 4];
+static uint32_t bin_size[NB_MAX * NB_MAX * NB_MAX];
+static uint32_t bin_list[NB_MAX * NB_MAX * NB_MAX * BINCAP];
+static uint32_t nlist[NBRMAX * NMAX];
+
+static uint32_t n_neigh[NMAX];
+static uint32_t nl_hash[NMAX];
+
+WSIM_RESULT(n_neigh);
+WSIM_RESULT(nl_hash);
+
+typedef struct {
+    uint32_t side, n, nb; /* lattice sites per axis, particles, bins per axis */
+    uint32_t blk;         /* particle order: blocks of blk^3 sites */
+    float inv_w;          /* 1 / bin side */
+} md_sys;
+
+static md_sys make_system(uint32_t arg) {
+    md_sys s;
+    float len;
+    if (arg == 0)
+        s.side = 6;
+    else if (arg == 1)
+        s.side = 16;
+    else if (arg == 2)
+        s.side = SIDE_MAX;
+    else
+        for (s.side = 1; s.side < SIDE_MAX && s.side * s.side * s.side < arg; s.side++)
+            ;
+    s.n = s.side * s.side * s.side;
+    s.blk = s.side % 4u == 0 ? 4u : s.side % 2u == 0 ? 2u : 1u;
+    len = LATTICE * (float)s.side;
+    s.nb = (uint32_t)(len / (1.01f * R_LIST));
+    if (s.nb == 0)
+        s.nb = 1;
+    s.inv_w = (float)s.nb / len;
+    return s;
+}
+
+/* Particle order: the lattice in blocks of blk^3 sites (blk = 4, 2 or 1, the largest
+ * that divides the side), blocks and the sites in a block x fastest.  Consecutive
+ * particles are compact in space, as HOOMD's spatial sort makes them: the 32 particles
+ * of a warp are a 4 x 4 x 2 brick, so their neighbour bins overlap.  (In plain x-fastest
+ * order a warp is a 44-unit line whose candidates, ~40 KB, overflow a 32 KB L1.) */
+static void site_of(const md_sys *s, uint32_t i, uint32_t *site) {
+    uint32_t k = s->blk, nbk = s->side / k, bi = i / (k * k * k), w = i % (k * k * k);
+    site[0] = bi % nbk * k + w % k;
+    site[1] = bi / nbk % nbk * k + w / k % k;
+    site[2] = bi / (nbk * nbk) * k + w / (k * k);
+}
+
+static uint32_t index_of(const md_sys *s, uint32_t x, uint32_t y, uint32_t z) {
+    uint32_t k = s->blk, nbk = s->side / k;
+    return ((z / k * nbk + y / k) * nbk + x / k) * (k * k * k) + (z % k * k + y % k) * k + x % k;
+}
+
+/* Bin coordinate of a coordinate x in [0, L). */
+static uint32_t bin_coord(const md_sys *s, float x) {
+    uint32_t b = (uint32_t)(x * s->inv_w);
+    return b < s->nb ? b : s->nb - 1u;
+}
+
+/* Particle i: its lattice site jittered by up to +-0.2 lattice spacings per axis. */
+static void make_particle(uint32_t seed, const md_sys *s, uint32_t i, float *p) {
+    wsim_rng r = wsim_rng_init(seed, i);
+    uint32_t site[3], d;
+    site_of(s, i, site);
+    for (d = 0; d < 3; d++)
+        p[d] = ((float)site[d] + 0.5f + 0.4f * (wsim_rand_unit(&r) - 0.5f)) * LATTICE;
+    p[3] = 0.0f;
+}
+
+/* Bin b: the particles of the lattice sites that can reach it (a site is within 0.2 a
+ * of its centre), in site order, whose position is in b. Returns 1 on overflow. */
+static int fill_bin(const md_sys *s, uint32_t b) {
+    uint32_t bc[3] = {b % s->nb, b / s->nb % s->nb, b / (s->nb * s->nb)}, lo[3], hi[3], d;
+    uint32_t x, y, z, cnt = 0;
+    float w = 1.0f / s->inv_w;
+    for (d = 0; d < 3; d++) {
+        uint32_t a = (uint32_t)((float)bc[d] * w * (1.0f / LATTICE));
+        uint32_t e = (uint32_t)((float)(bc[d] + 1u) * w * (1.0f / LATTICE)) + 1u;
+        lo[d] = a > 0 ? a - 1u : 0u;
+        hi[d] = e < s->side ? e : s->side - 1u;
+    }
+    for (z = lo[2]; z <= hi[2]; z++)
+        for (y = lo[1]; y <= hi[1]; y++)
+            for (x = lo[0]; x <= hi[0]; x++) {
+                uint32_t i = index_of(s, x, y, z);
+                const float *p = &pos[i * 4];
+                if (bin_coord(s, p[0]) == bc[0] && bin_coord(s, p[1]) == bc[1] &&
+                    bin_coord(s, p[2]) == bc[2]) {
+                    if (cnt < BINCAP)
+                        bin_list[b * BINCAP + cnt] = i;
+                    cnt++;
+                }
+            }
+    bin_size[b] = cnt < BINCAP ? cnt : BINCAP;
+    return cnt > BINCAP;
+}
+
+/* The neighbour list of particle i (HOOMD's gpu_nlist_binned: every particle of the
+ * surrounding bins within r_list, itself excluded). Returns 1 on overflow. */
+static int build_list(const md_sys *s, uint32_t i) {
+    const float *pi = &pos[i * 4];
+    float xi = pi[0], yi = pi[1], zi = pi[2], rl2 = R_LIST * R_LIST;
+    uint32_t bx = bin_coord(s, xi), by = bin_coord(s, yi), bz = bin_coord(s, zi);
+    uint32_t x0 = bx > 0 ? bx - 1u : 0u, x1 = bx + 1u < s->nb ? bx + 1u : bx;
+    uint32_t y0 = by > 0 ? by - 1u : 0u, y1 = by + 1u < s->nb ? by + 1u : by;
+    uint32_t z0 = bz > 0 ? bz - 1u : 0u, z1 = bz + 1u < s->nb ? bz + 1u : bz;
+    uint32_t x, y, z, cnt = 0, h = 0x811c9dc5u;
+    for (z = z0; z <= z1; z++)
+        for (y = y0; y <= y1; y++)
+            for (x = x0; x <= x1; x++) {
+                uint32_t b = (z * s->nb + y) * s->nb + x, m = bin_size[b], k;
+                const uint32_t *bl = &bin_list[b * BINCAP];
+                for (k = 0; k < m; k++) {
+                    uint32_t j = bl[k];
+                    const float *pj = &pos[j * 4];
+                    float dx = pj[0] - xi, dy = pj[1] - yi, dz = pj[2] - zi;
+                    float r2 = dx * dx + dy * dy + dz * dz;
+                    if (r2 < rl2 && j != i) {
+                        if (cnt < NBRMAX)
+                            nlist[cnt * s->n + i] = j;
+                        cnt++;
+                        h = (h ^ j) * 0x01000193u;
+                    }
+                }
+            }
+    n_neigh[i] = cnt;
+    nl_hash[i] = h;
+    return cnt > NBRMAX;
+}
+
+/* Self-check of particle i: brute force over the lattice sites within 4 of its own
+ * (spacing 1.378, jitter +-0.276 each: a site 4 away is at least 4.96 > 3.8 away). */
+static int check_particle(const md_sys *s, uint32_t i) {
+    const float *pi = &pos[i * 4];
+    uint32_t site[3], lo[3], hi[3], d, x, y, z, cnt = 0, sum = 0, lsum = 0, k, m;
+    float rl2 = R_LIST * R_LIST;
+    int bad = 0;
+    site_of(s, i, site);
+    for (d = 0; d < 3; d++) {
+        lo[d] = site[d] >= 4u ? site[d] - 4u : 0u;
+        hi[d] = site[d] + 4u < s->side ? site[d] + 4u : s->side - 1u;
+    }
+    for (z = lo[2]; z <= hi[2]; z++)
+        for (y = lo[1]; y <= hi[1]; y++)
+            for (x = lo[0]; x <= hi[0]; x++) {
+                uint32_t j = index_of(s, x, y, z);
+                const float *pj = &pos[j * 4];
+                float dx = pj[0] - pi[0], dy = pj[1] - pi[1], dz = pj[2] - pi[2];
+                uint32_t in = (uint32_t)(dx * dx + dy * dy + dz * dz < rl2) & (uint32_t)(j != i);
+                cnt += in;
+                sum += in * wsim_mix32(j);
+            }
+    m = n_neigh[i] < NBRMAX ? n_neigh[i] : NBRMAX;
+    for (k = 0; k < m; k++) {
+        uint32_t j = nlist[k * s->n + i];
+        const float *pj = &pos[j * 4];
+        float dx = pj[0] - pi[0], dy = pj[1] - pi[1], dz = pj[2] - pi[2];
+        bad |= !(dx * dx + dy * dy + dz * dz < rl2);
+        lsum += wsim_mix32(j);
+    }
+    return bad | (cnt != n_neigh[i]) | (sum != lsum);
+}
+
+int kernel_main(unsigned tid, unsigned nthreads) {
+    uint32_t seed = wsim_seed(), i, nbins;
+    md_sys s = make_system(wsim_arg());
+    int bad = 0;
+
+    nbins = s.nb * s.nb * s.nb;
+    for (i = tid; i < s.n; i += nthreads)
+        make_particle(seed, &s, i, &pos[i * 4]);
+    wsim_barrier();
+    for (i = tid; i < nbins; i += nthreads)
+        bad |= fill_bin(&s, i);
+    wsim_barrier();
+    for (i = tid; i < s.n; i += nthreads)
+        bad |= build_list(&s, i);
+    wsim_barrier();
+    for (i = tid * CHECK_STRIDE; i < s.n; i += nthreads * CHECK_STRIDE)
+        bad |= check_particle(&s, i);
+    return bad;
+}
