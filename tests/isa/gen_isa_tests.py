@@ -2270,7 +2270,7 @@ FAULTS = [
      ['li t1, 0'], ['csrrs t0, cycle, t1']),
     ('csr_write_wsim', ILL, 'csrrwi to wsim.lane (read-only)', [], ['csrrwi zero, 0xcc0, 1']),
     ('csr_write_mhartid', ILL, 'csrrsi to mhartid (read-only)', [], ['csrrsi t0, mhartid, 1']),
-    ('csr_unknown', ILL, 'read of CSR 0xcc9 (after the WarpSplit range)', [], ['csrr t0, 0xcc9']),
+    ('csr_unknown', ILL, 'read of CSR 0xcca (after the WarpSplit range)', [], ['csrr t0, 0xcca']),
     ('csr_unknown_m', ILL, 'read of mtvec (machine trap vector: not provided)', [], ['csrr t0, mtvec']),
     ('misaligned_jalr', 'misaligned', 'jalr to an address with bit 1 set',
      ['lla t1, pass', 'addi t1, t1, 2'], ['jalr ra, 0(t1)']),
