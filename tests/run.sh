@@ -720,7 +720,10 @@ else bad "dom_entries=1 dom_mcb=1: exit $RC, mcb_full $(json_total "$OUT" dom_mc
 # Determinism, and stepping == skipping under the adaptive controller (short periods).
 run dom-det1 60 "$SIM" --config dws --policy DoM.Adaptive --set dom_period=2000 --stats json "$B/kernels/filter.elf"
 cp "$OUT" "$T/dom-det1"
-if [ $RC -eq 0 ] && [ "$(json_total "$OUT" dom_periods)" -gt 0 ]; then ok; else bad "DoM.Adaptive: no sampling period"; fi
+# (the max slip after each period, averaged over the 4 WPUs, which sample at the same cycles)
+per=$(python3 -c 'import json,sys; v=json.load(open(sys.argv[1]))["dom_max_slip"]; print(len(v), int(all(1 <= x <= 255 for x in v)))' "$OUT" 2>&1)
+if [ $RC -eq 0 ] && [ "$(json_total "$OUT" dom_periods)" -gt 0 ] && [ "$per" = "$(( $(json_total "$OUT" dom_periods) / 4 )) 1" ]; then ok
+else bad "DoM.Adaptive: periods $(json_total "$OUT" dom_periods), per-period max slips: $per"; fi
 run dom-step 120 "$SIM" --config dws --policy DoM.Adaptive --set dom_period=2000 --set skip_idle=0 --stats json \
     "$B/kernels/filter.elf"
 if diff <(grep -v skip_idle "$OUT") <(grep -v skip_idle "$T/dom-det1") >/dev/null; then ok
