@@ -49,7 +49,9 @@ rtl-tools:
 	  { echo "rtl: verilator and yosys are needed (make setup, or: apt-get install verilator yosys gtkwave)" >&2; exit 1; }
 
 # The C model of a block and the generic block code (block.c), compiled as
-# C for the harness.
+# C for the harness. Every block's C model is linked: block.c's block_list
+# (the trace reader's blocks) names them all.
+BLOCK_COBJS := $(patsubst cmodel/blocks/%.c,$(RTL_OUT)/cobj/%.o,$(wildcard cmodel/blocks/*.c))
 $(RTL_OUT)/cobj/%.o: cmodel/blocks/%.c $(wildcard cmodel/blocks/*.h cmodel/blocks/*.def) cmodel/mask.h
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -c $< -o $@
@@ -61,7 +63,7 @@ $(RTL_OUT)/cobj/%.o: cmodel/blocks/%.c $(wildcard cmodel/blocks/*.h cmodel/block
 #   $(SYNTH_OUT)/B-S.stat         yosys statistics (cells, area), netlist B-S.v
 define RTL_SET_RULES
 RTL_P_$(1)_$(2) := $$(call rtl_params,$(1),$(2))
-RTL_TB_DEPS_$(1) := tb/$(1)_tb.cpp tb/$(1).params $(TB_COMMON) $(RTL_OUT)/cobj/$(1).o $(RTL_OUT)/cobj/block.o
+RTL_TB_DEPS_$(1) := tb/$(1)_tb.cpp tb/$(1).params $(TB_COMMON) $(BLOCK_COBJS)
 RTL_TB_CFLAGS_$(1)_$(2) := -I$(CURDIR)/tb/common -iquote $(CURDIR)/cmodel $$(RTL_P_$(1)_$(2):%=-DTB_%)
 
 $(RTL_OUT)/$(1)/$(2)/lint.ok: rtl/ws_$(1).sv $(RTL_SV_COMMON) tb/$(1).params synth/lint.ys
@@ -78,7 +80,7 @@ $(RTL_OUT)/$(1)/$(2)/rtl/$(1)_tb: rtl/ws_$(1).sv $(RTL_SV_COMMON) $$(RTL_TB_DEPS
 	@echo "  VERILATE $(1) $(2) (RTL)"
 	@MAKEFLAGS= MFLAGS= $(VERILATOR) $(VL_BUILD_FLAGS) --assert -Irtl --top-module ws_$(1) -Mdir $$(dir $$@) \
 	  $$(RTL_P_$(1)_$(2):%=-G%) -CFLAGS "$$(RTL_TB_CFLAGS_$(1)_$(2))" \
-	  rtl/ws_$(1).sv $(CURDIR)/tb/$(1)_tb.cpp $(CURDIR)/tb/common/tb_main.cpp $(abspath $(RTL_OUT)/cobj/$(1).o $(RTL_OUT)/cobj/block.o) \
+	  rtl/ws_$(1).sv $(CURDIR)/tb/$(1)_tb.cpp $(CURDIR)/tb/common/tb_main.cpp $(abspath $(BLOCK_COBJS)) \
 	  -o $(1)_tb > $$(dir $$@)build.log 2>&1 || { tail -n 30 $$(dir $$@)build.log; exit 1; }
 
 $(SYNTH_OUT)/$(1)-$(2).v $(SYNTH_OUT)/$(1)-$(2).stat &: rtl/ws_$(1).sv $(RTL_SV_COMMON) tb/$(1).params synth/synth.ys synth/cells45.lib
@@ -96,7 +98,7 @@ $(RTL_OUT)/$(1)/$(2)/net/$(1)_tb: $(SYNTH_OUT)/$(1)-$(2).v synth/cells45.v $$(RT
 	@MAKEFLAGS= MFLAGS= $(VERILATOR) $(VL_BUILD_FLAGS) $(VL_NET_FLAGS) --top-module ws_$(1) -Mdir $$(dir $$@) \
 	  -CFLAGS "$$(RTL_TB_CFLAGS_$(1)_$(2))" \
 	  $(SYNTH_OUT)/$(1)-$(2).v synth/cells45.v $(CURDIR)/tb/$(1)_tb.cpp $(CURDIR)/tb/common/tb_main.cpp \
-	  $(abspath $(RTL_OUT)/cobj/$(1).o $(RTL_OUT)/cobj/block.o) -o $(1)_tb > $$(dir $$@)build.log 2>&1 || { tail -n 30 $$(dir $$@)build.log; exit 1; }
+	  $(abspath $(BLOCK_COBJS)) -o $(1)_tb > $$(dir $$@)build.log 2>&1 || { tail -n 30 $$(dir $$@)build.log; exit 1; }
 endef
 $(foreach b,$(RTL_BLOCKS),$(foreach s,$(call rtl_sets,$(b)),$(eval $(call RTL_SET_RULES,$(b),$(s)))))
 
