@@ -229,7 +229,9 @@ void wsim_print_stats(const wsim_t *s, FILE *out, int json)
             for (int i = 0; i < s->nwpus; i++) n += s->wpu[i].div_degree[k];
             fprintf(out, "%s%llu", k ? ", " : "", (unsigned long long)n);
         }
-        fprintf(out, "],\n  \"threads\": {\n    \"instret_hash\": \"%016llx\",\n", (unsigned long long)instret_hash(s));
+        fprintf(out, "],\n");
+        if (s->cfg.dom) dom_print_json(s, out); /* the max slip per sampling period */
+        fprintf(out, "  \"threads\": {\n    \"instret_hash\": \"%016llx\",\n", (unsigned long long)instret_hash(s));
         fprintf(out, "    \"count\": %u,\n    \"exited_zero\": %u,\n"
                      "    \"exited_nonzero\": %u,\n    \"faulted\": %u,\n    \"unfinished\": %u,\n"
                      "    \"exit_codes\": [",
@@ -290,13 +292,16 @@ void wsim_print_stats(const wsim_t *s, FILE *out, int json)
     if (s->cfg.dom)
         fprintf(out, "  diverge on miss       MDT allocations %llu, merges %llu (%llu threads masked off); "
                      "re-activations %llu (%llu threads); forced re-convergences %llu (%llu threads); blocked: "
-                     "table full %llu, slip limit %llu, MCB full %llu; MCB fills %llu\n",
+                     "table full %llu, slip limit %llu, MCB full %llu; MCB fills %llu; adaptive periods %llu "
+                     "(raised %llu, lowered %llu), mean max slip %.2f\n",
                 (unsigned long long)t.dom_allocs, (unsigned long long)t.dom_merges,
                 (unsigned long long)t.dom_masked_lanes, (unsigned long long)t.dom_reactivations,
                 (unsigned long long)t.dom_reactivated_lanes, (unsigned long long)t.dom_forced,
                 (unsigned long long)t.dom_forced_lanes, (unsigned long long)t.dom_refused_full,
                 (unsigned long long)t.dom_refused_slip, (unsigned long long)t.dom_mcb_full,
-                (unsigned long long)t.dom_fills);
+                (unsigned long long)t.dom_fills, (unsigned long long)t.dom_periods,
+                (unsigned long long)t.dom_raise, (unsigned long long)t.dom_lower,
+                t.dom_periods ? (double)t.dom_max_slip_sum / (double)t.dom_periods : 0.0);
     MECH_CALL(s, stats, s, out, 0);
     memsys_print_stats(&s->ms, out, 0);
     fprintf(out, "  threads               %u exited 0, %u exited nonzero, %u faulted, %u unfinished\n", ok,

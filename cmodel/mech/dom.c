@@ -64,6 +64,8 @@ typedef struct dom_wpu {
     asc_out_t aout;
     uint64_t next_sample; /* adaptive: the end of the sampling period (NEVER: none) */
     uint64_t p_cycle, p_issue, p_memwait, p_bytes; /* the counts at the period's start */
+    uint8_t *maxes; /* the max slip after each period (the statistics) */
+    size_t nmaxes, capmaxes;
 } dom_wpu_t;
 
 /* ---- the table's ports ---- */
@@ -129,7 +131,19 @@ static void asc_edge(struct wsim *s, wpu_t *u)
         u->st.dom_lower += d->aout.dir == ASC_LOWER;
     }
     d->asc_ops->clock(d->asc, &d->ain, &d->aout);
-    if (d->ain.sample) u->st.dom_max_slip_sum += d->aout.q->max_slip;
+    if (d->ain.sample) {
+        u->st.dom_max_slip_sum += d->aout.q->max_slip;
+        if (d->nmaxes == d->capmaxes) {
+            size_t cap = d->capmaxes ? 2 * d->capmaxes : 64;
+            uint8_t *m = realloc(d->maxes, cap);
+            if (!m) {
+                fprintf(stderr, "wpusim: out of host memory for the max-slip statistics\n");
+                exit(2);
+            }
+            d->maxes = m, d->capmaxes = cap;
+        }
+        d->maxes[d->nmaxes++] = d->aout.q->max_slip;
+    }
     d->ain.mem = d->ain.clr = d->ain.sample = 0;
 }
 
@@ -451,6 +465,7 @@ static void dom_free_wpu(struct wsim *s, wpu_t *u)
     free(d->ready);
     free(d->masked_at);
     if (d->asc) d->asc_ops->free(d->asc);
+    free(d->maxes);
     free(d->depth);
     free(d->rpc);
     free(d->callee);
@@ -463,6 +478,24 @@ void dom_record_header(const struct wsim *s, FILE *out)
 {
     const dom_wpu_t *d = s->wpu[0].dom;
     block_trace_header(d->ops, &d->cfg, out);
+}
+
+/* Per sampling period, the max slip after it, averaged over the WPUs (they
+ * sample at the same cycles: a period ends at the same clock on every WPU). */
+void dom_print_json(const struct wsim *s, FILE *out)
+{
+    size_t n = 0;
+    for (int i = 0; i < s->nwpus; i++)
+        if (s->wpu[i].dom->nmaxes > n) n = s->wpu[i].dom->nmaxes;
+    fprintf(out, "  \"dom_max_slip\": [");
+    for (size_t p = 0; p < n; p++) {
+        double sum = 0;
+        int k = 0;
+        for (int i = 0; i < s->nwpus; i++)
+            if (p < s->wpu[i].dom->nmaxes) sum += s->wpu[i].dom->maxes[p], k++;
+        fprintf(out, "%s%.2f", p ? ", " : "", sum / k);
+    }
+    fprintf(out, "],\n");
 }
 
 /* ---- --check and the watchdog ---- */
