@@ -53,6 +53,7 @@ typedef struct {
     uint32_t side, n, nb; /* lattice sites per axis, particles, bins per axis */
     uint32_t blk;         /* particle order: blocks of blk^3 sites */
     float inv_w;          /* 1 / bin side */
+    float len, inv_len;   /* box side L, 1 / L */
 } md_sys;
 
 static md_sys make_system(uint32_t arg) {
@@ -74,6 +75,8 @@ static md_sys make_system(uint32_t arg) {
     if (s.nb == 0)
         s.nb = 1;
     s.inv_w = (float)s.nb / len;
+    s.len = len;
+    s.inv_len = 1.0f / len;
     return s;
 }
 
@@ -92,6 +95,23 @@ static void site_of(const md_sys *s, uint32_t i, uint32_t *site) {
 static uint32_t index_of(const md_sys *s, uint32_t x, uint32_t y, uint32_t z) {
     uint32_t k = s->blk, nbk = s->side / k;
     return ((z / k * nbk + y / k) * nbk + x / k) * (k * k * k) + (z % k * k + y % k) * k + x % k;
+}
+
+/* Minimum image of a coordinate difference |dx| < L (HOOMD: dx -= L * rintf(dx / L)):
+ * round(dx / L) is trunc(2 dx / L) here, one conversion, no branch. */
+static float min_image(const md_sys *s, float dx) {
+    return dx - s->len * (float)(int32_t)(2.0f * dx * s->inv_len);
+}
+
+/* Neighbour window along one axis of n cells around c: c - 1 .. c + 1 wrapped when
+ * n >= 3 (else all n cells once): its first cell (before wrapping) and its length. */
+static uint32_t window(uint32_t c, uint32_t n, uint32_t half, uint32_t *first) {
+    if (n >= 2u * half + 1u) {
+        *first = c + n - half;
+        return 2u * half + 1u;
+    }
+    *first = 0;
+    return n;
 }
 
 /* Bin coordinate of a coordinate x in [0, L). */
@@ -143,20 +163,22 @@ static int fill_bin(const md_sys *s, uint32_t b) {
 static int build_list(const md_sys *s, uint32_t i) {
     const float *pi = &pos[i * 4];
     float xi = pi[0], yi = pi[1], zi = pi[2], rl2 = R_LIST * R_LIST;
-    uint32_t bx = bin_coord(s, xi), by = bin_coord(s, yi), bz = bin_coord(s, zi);
-    uint32_t x0 = bx > 0 ? bx - 1u : 0u, x1 = bx + 1u < s->nb ? bx + 1u : bx;
-    uint32_t y0 = by > 0 ? by - 1u : 0u, y1 = by + 1u < s->nb ? by + 1u : by;
-    uint32_t z0 = bz > 0 ? bz - 1u : 0u, z1 = bz + 1u < s->nb ? bz + 1u : bz;
+    uint32_t f[3], nx = window(bin_coord(s, xi), s->nb, 1u, &f[0]);
+    uint32_t ny = window(bin_coord(s, yi), s->nb, 1u, &f[1]);
+    uint32_t nz = window(bin_coord(s, zi), s->nb, 1u, &f[2]);
     uint32_t x, y, z, cnt = 0;
-    for (z = z0; z <= z1; z++)
-        for (y = y0; y <= y1; y++)
-            for (x = x0; x <= x1; x++) {
-                uint32_t b = (z * s->nb + y) * s->nb + x, m = bin_size[b], k;
+    for (z = 0; z < nz; z++)
+        for (y = 0; y < ny; y++)
+            for (x = 0; x < nx; x++) {
+                uint32_t b = (((f[2] + z) % s->nb) * s->nb + (f[1] + y) % s->nb) * s->nb +
+                             (f[0] + x) % s->nb;
+                uint32_t m = bin_size[b], k;
                 const uint32_t *bl = &bin_list[b * BINCAP];
                 for (k = 0; k < m; k++) {
                     uint32_t j = bl[k];
                     const float *pj = &pos[j * 4];
-                    float dx = pj[0] - xi, dy = pj[1] - yi, dz = pj[2] - zi;
+                    float dx = min_image(s, pj[0] - xi), dy = min_image(s, pj[1] - yi);
+                    float dz = min_image(s, pj[2] - zi);
                     float r2 = dx * dx + dy * dy + dz * dz;
                     if (r2 < rl2 && j != i) {
                         if (cnt < NBRMAX)
@@ -185,7 +207,8 @@ static void lj_force(const md_sys *s, uint32_t i) {
     for (k = 0; k < m; k++) {
         uint32_t j = nlist[k * s->n + i];
         const float *pj = &pos[j * 4];
-        float dx = xi - pj[0], dy = yi - pj[1], dz = zi - pj[2];
+        float dx = min_image(s, xi - pj[0]), dy = min_image(s, yi - pj[1]);
+        float dz = min_image(s, zi - pj[2]);
         float r2 = dx * dx + dy * dy + dz * dz;
         if (r2 < rc2) {
             float eng, fdivr = lj_pair(r2, &eng);
@@ -201,25 +224,26 @@ static void lj_force(const md_sys *s, uint32_t i) {
     force[i * 4 + 3] = 0.5f * pe;
 }
 
-/* Self-check of particle i: brute force over the lattice sites within 4 of its own
+/* Self-check of particle i: brute force over the lattice sites within 4 of its own,
+ * wrapped (all sites when the side is below 9)
  * (spacing 1.378, jitter +-0.276 each: a site 4 away is at least 4.96 > 3.0 away). */
 static int check_particle(const md_sys *s, uint32_t i) {
     const float *pi = &pos[i * 4];
-    uint32_t site[3], lo[3], hi[3], d, x, y, z;
+    uint32_t site[3], lo[3], cnt_d[3], d, x, y, z;
     float f[4] = {0.0f, 0.0f, 0.0f, 0.0f}, mag[4] = {0.0f, 0.0f, 0.0f, 0.0f};
     float rc2 = R_CUT * R_CUT;
     int bad = 0;
     site_of(s, i, site);
-    for (d = 0; d < 3; d++) {
-        lo[d] = site[d] >= 4u ? site[d] - 4u : 0u;
-        hi[d] = site[d] + 4u < s->side ? site[d] + 4u : s->side - 1u;
-    }
-    for (z = hi[2] + 1u; z-- > lo[2];) /* reverse order: a different summation */
-        for (y = lo[1]; y <= hi[1]; y++)
-            for (x = lo[0]; x <= hi[0]; x++) {
-                uint32_t j = index_of(s, x, y, z);
+    for (d = 0; d < 3; d++)
+        cnt_d[d] = window(site[d], s->side, 4u, &lo[d]);
+    for (z = cnt_d[2]; z-- > 0;) /* reverse order: a different summation */
+        for (y = 0; y < cnt_d[1]; y++)
+            for (x = 0; x < cnt_d[0]; x++) {
+                uint32_t j = index_of(s, (lo[0] + x) % s->side, (lo[1] + y) % s->side,
+                                      (lo[2] + z) % s->side);
                 const float *pj = &pos[j * 4];
-                float dx = pi[0] - pj[0], dy = pi[1] - pj[1], dz = pi[2] - pj[2];
+                float dx = min_image(s, pi[0] - pj[0]), dy = min_image(s, pi[1] - pj[1]);
+                float dz = min_image(s, pi[2] - pj[2]);
                 float r2 = dx * dx + dy * dy + dz * dz, eng, fdivr;
                 if (j == i || !(r2 < rc2))
                     continue;

@@ -14,9 +14,9 @@
  * a lattice site jittered by up to +-0.2 a per axis (a hash of (seed, i)), so no two
  * particles are closer than 0.6 a (LJ stays finite); the sites are numbered in bricks
  * (site_of), so neighbouring threads hold neighbouring particles, as HOOMD's spatial
- * sort gives.  Open boundaries (no
- * periodic images: the bins at the faces have fewer neighbour bins) — this keeps every
- * size valid, down to a box of two bins.  The list cut-off is HOOMD's LJ benchmark's
+ * sort gives.  Periodic boundaries, as HOOMD's benchmark: the bins wrap around (27
+ * distinct neighbour bins from 3 bins per axis on; fewer bins: all of them) and every
+ * distance is the minimum image, dx - L * round(dx / L).  The list cut-off is HOOMD's LJ benchmark's
  * r_cut + r_buff = 3.0 + 0.8; the bins are cubes of side L / nb >= 1.01 * 3.8.
  *
  * Phases (barriers between): positions (one particle per item, float4 x, y, z, 0 as
@@ -63,6 +63,7 @@ typedef struct {
     uint32_t side, n, nb; /* lattice sites per axis, particles, bins per axis */
     uint32_t blk;         /* particle order: blocks of blk^3 sites */
     float inv_w;          /* 1 / bin side */
+    float len, inv_len;   /* box side L, 1 / L */
 } md_sys;
 
 static md_sys make_system(uint32_t arg) {
@@ -84,6 +85,8 @@ static md_sys make_system(uint32_t arg) {
     if (s.nb == 0)
         s.nb = 1;
     s.inv_w = (float)s.nb / len;
+    s.len = len;
+    s.inv_len = 1.0f / len;
     return s;
 }
 
@@ -102,6 +105,23 @@ static void site_of(const md_sys *s, uint32_t i, uint32_t *site) {
 static uint32_t index_of(const md_sys *s, uint32_t x, uint32_t y, uint32_t z) {
     uint32_t k = s->blk, nbk = s->side / k;
     return ((z / k * nbk + y / k) * nbk + x / k) * (k * k * k) + (z % k * k + y % k) * k + x % k;
+}
+
+/* Minimum image of a coordinate difference |dx| < L (HOOMD: dx -= L * rintf(dx / L)):
+ * round(dx / L) is trunc(2 dx / L) here, one conversion, no branch. */
+static float min_image(const md_sys *s, float dx) {
+    return dx - s->len * (float)(int32_t)(2.0f * dx * s->inv_len);
+}
+
+/* Neighbour window along one axis of n cells around c: c - 1 .. c + 1 wrapped when
+ * n >= 3 (else all n cells once): its first cell (before wrapping) and its length. */
+static uint32_t window(uint32_t c, uint32_t n, uint32_t half, uint32_t *first) {
+    if (n >= 2u * half + 1u) {
+        *first = c + n - half;
+        return 2u * half + 1u;
+    }
+    *first = 0;
+    return n;
 }
 
 /* Bin coordinate of a coordinate x in [0, L). */
@@ -153,20 +173,22 @@ static int fill_bin(const md_sys *s, uint32_t b) {
 static int build_list(const md_sys *s, uint32_t i) {
     const float *pi = &pos[i * 4];
     float xi = pi[0], yi = pi[1], zi = pi[2], rl2 = R_LIST * R_LIST;
-    uint32_t bx = bin_coord(s, xi), by = bin_coord(s, yi), bz = bin_coord(s, zi);
-    uint32_t x0 = bx > 0 ? bx - 1u : 0u, x1 = bx + 1u < s->nb ? bx + 1u : bx;
-    uint32_t y0 = by > 0 ? by - 1u : 0u, y1 = by + 1u < s->nb ? by + 1u : by;
-    uint32_t z0 = bz > 0 ? bz - 1u : 0u, z1 = bz + 1u < s->nb ? bz + 1u : bz;
+    uint32_t f[3], nx = window(bin_coord(s, xi), s->nb, 1u, &f[0]);
+    uint32_t ny = window(bin_coord(s, yi), s->nb, 1u, &f[1]);
+    uint32_t nz = window(bin_coord(s, zi), s->nb, 1u, &f[2]);
     uint32_t x, y, z, cnt = 0, h = 0x811c9dc5u;
-    for (z = z0; z <= z1; z++)
-        for (y = y0; y <= y1; y++)
-            for (x = x0; x <= x1; x++) {
-                uint32_t b = (z * s->nb + y) * s->nb + x, m = bin_size[b], k;
+    for (z = 0; z < nz; z++)
+        for (y = 0; y < ny; y++)
+            for (x = 0; x < nx; x++) {
+                uint32_t b = (((f[2] + z) % s->nb) * s->nb + (f[1] + y) % s->nb) * s->nb +
+                             (f[0] + x) % s->nb;
+                uint32_t m = bin_size[b], k;
                 const uint32_t *bl = &bin_list[b * BINCAP];
                 for (k = 0; k < m; k++) {
                     uint32_t j = bl[k];
                     const float *pj = &pos[j * 4];
-                    float dx = pj[0] - xi, dy = pj[1] - yi, dz = pj[2] - zi;
+                    float dx = min_image(s, pj[0] - xi), dy = min_image(s, pj[1] - yi);
+                    float dz = min_image(s, pj[2] - zi);
                     float r2 = dx * dx + dy * dy + dz * dz;
                     if (r2 < rl2 && j != i) {
                         if (cnt < NBRMAX)
@@ -181,24 +203,25 @@ static int build_list(const md_sys *s, uint32_t i) {
     return cnt > NBRMAX;
 }
 
-/* Self-check of particle i: brute force over the lattice sites within 4 of its own
+/* Self-check of particle i: brute force over the lattice sites within 4 of its own,
+ * wrapped (all sites when the side is below 9)
  * (spacing 1.378, jitter +-0.276 each: a site 4 away is at least 4.96 > 3.8 away). */
 static int check_particle(const md_sys *s, uint32_t i) {
     const float *pi = &pos[i * 4];
-    uint32_t site[3], lo[3], hi[3], d, x, y, z, cnt = 0, sum = 0, lsum = 0, k, m;
+    uint32_t site[3], lo[3], cnt_d[3], d, x, y, z, cnt = 0, sum = 0, lsum = 0, k, m;
     float rl2 = R_LIST * R_LIST;
     int bad = 0;
     site_of(s, i, site);
-    for (d = 0; d < 3; d++) {
-        lo[d] = site[d] >= 4u ? site[d] - 4u : 0u;
-        hi[d] = site[d] + 4u < s->side ? site[d] + 4u : s->side - 1u;
-    }
-    for (z = lo[2]; z <= hi[2]; z++)
-        for (y = lo[1]; y <= hi[1]; y++)
-            for (x = lo[0]; x <= hi[0]; x++) {
-                uint32_t j = index_of(s, x, y, z);
+    for (d = 0; d < 3; d++)
+        cnt_d[d] = window(site[d], s->side, 4u, &lo[d]);
+    for (z = 0; z < cnt_d[2]; z++)
+        for (y = 0; y < cnt_d[1]; y++)
+            for (x = 0; x < cnt_d[0]; x++) {
+                uint32_t j = index_of(s, (lo[0] + x) % s->side, (lo[1] + y) % s->side,
+                                      (lo[2] + z) % s->side);
                 const float *pj = &pos[j * 4];
-                float dx = pj[0] - pi[0], dy = pj[1] - pi[1], dz = pj[2] - pi[2];
+                float dx = min_image(s, pj[0] - pi[0]), dy = min_image(s, pj[1] - pi[1]);
+                float dz = min_image(s, pj[2] - pi[2]);
                 uint32_t in = (uint32_t)(dx * dx + dy * dy + dz * dz < rl2) & (uint32_t)(j != i);
                 cnt += in;
                 sum += in * wsim_mix32(j);
@@ -207,7 +230,8 @@ static int check_particle(const md_sys *s, uint32_t i) {
     for (k = 0; k < m; k++) {
         uint32_t j = nlist[k * s->n + i];
         const float *pj = &pos[j * 4];
-        float dx = pj[0] - pi[0], dy = pj[1] - pi[1], dz = pj[2] - pi[2];
+        float dx = min_image(s, pj[0] - pi[0]), dy = min_image(s, pj[1] - pi[1]);
+        float dz = min_image(s, pj[2] - pi[2]);
         bad |= !(dx * dx + dy * dy + dz * dz < rl2);
         lsum += wsim_mix32(j);
     }
