@@ -373,9 +373,11 @@ static uint64_t l2_access(memsys_t *m, int w, uint32_t line, int excl, int dir, 
                 dirty |= l1_drop_l2line(m, o, v.addr);
                 m->l1d[o].st.back_invalidations++;
             }
-            if (dirty) {
+            if (dirty) { /* the victim goes out behind the read, when the miss is known (not at
+                          * the fill: DRAM serves in call order, and a write booked at the fill
+                          * would hold the bus for every later read) */
                 m->l2st.writebacks++;
-                dram_access(&m->dram, v.addr, m->l2.line, 1, ready);
+                dram_access(&m->dram, v.addr, m->l2.line, 1, s2);
             }
         }
         l = cache_last(&m->l2);
@@ -419,9 +421,9 @@ static uint64_t private_l2(memsys_t *m, int w, uint32_t line, uint64_t t)
     m->l2st.misses++;
     ready = xbar(m, dram_access(&m->dram, l2line, c->line, 0, xbar(m, ready, 0)), 0);
     cache_victim_t v;
-    if (cache_insert(c, l2line, LINE_E, 0, &v) && v.dirty) {
+    if (cache_insert(c, l2line, LINE_E, 0, &v) && v.dirty) { /* behind the read, as above */
         m->l2st.writebacks++;
-        dram_access(&m->dram, v.addr, c->line, 1, ready);
+        dram_access(&m->dram, v.addr, c->line, 1, xbar(m, t + m->l2_latency, c->line));
     }
     return ready;
 }
