@@ -4,6 +4,7 @@
     scripts/dom_experiments.py [--size tiny|small|paper] [--arg N] [--kernels nl,lj,...]
                                [--warps 1,2,4,8,16] [--slips 2,4,8,16,32] [--configs dom,dom-l2]
                                [--jobs J] [--seed S] [--markdown FILE] [--json FILE] [--set KEY=VALUE ...]
+    scripts/dom_experiments.py --from-json FILE [same selection options]   (tables only)
 
 The six kernels of 002 §7.3 (nl lj sa rt km gf) on 002's machine (preset `dom`, §7.2: 32
 cores x 32 lanes, 2 GHz, 32 KB L1, 256 GB/s, 500 cycles; `dom-l2` adds a private 256 KB L2
@@ -313,7 +314,9 @@ def tables(args, rows):
                     continue
                 div = a["mem_div_insts"]
                 taken = a["dom_allocs"] + a["dom_merges"]
+                eff = lambda r: 100.0 * r["thread_insts"] / (r["warp_insts"] * LANES)
                 body.append([cfg, k.upper(), w, "%.0f / %.0f" % (100 * b["memwait"], 100 * a["memwait"]),
+                             "%.0f / %.0f" % (eff(b), eff(a)),
                              "%.0f / %.0f" % (100 * b["l1_miss"], 100 * a["l1_miss"]),
                              "%.0f / %.0f" % (b["gbps"], a["gbps"]), div,
                              f(100.0 * taken / div if div else None, ".0f"),
@@ -321,7 +324,7 @@ def tables(args, rows):
                              f(a["dom_max_slip_sum"] / a["dom_periods"] if a["dom_periods"] else None, ".1f"),
                              a["dom_periods"]])
     out.append("\n### Statistics (blocking / adaptive; DoM counters of the adaptive run)\n")
-    out.append(md(["config", "kernel", "warps", "mem. wait %", "L1 miss %", "GB/s", "div. accesses", "slipped %",
+    out.append(md(["config", "kernel", "warps", "mem. wait %", "SIMD eff. %", "L1 miss %", "GB/s", "div. accesses", "slipped %",
                    "refused: table full", "refused: slip", "forced re-conv.", "re-activations", "mean max slip",
                    "periods"], body))
     return "\n".join(out) + "\n"
@@ -341,6 +344,7 @@ def main():
     p.add_argument("--markdown", help="also write the tables to FILE")
     p.add_argument("--json", help="write every run's row as JSON")
     p.add_argument("--build", default=os.path.join(ROOT, "build"))
+    p.add_argument("--from-json", metavar="FILE", help="print the tables of an earlier --json instead of running")
     args = p.parse_args()
     args.kernels = parse_list(args.kernels, "kernels", KERNELS)
     args.warps = sorted(set(parse_list(args.warps, "warps", lo=1, hi=32)))
@@ -350,6 +354,18 @@ def main():
         sys.stderr.write("dom_experiments: --jobs %d: expected at least 1\n" % args.jobs)
         sys.exit(2)
     args.arg_value = SIZES[args.size] if args.arg is None else args.arg
+    if args.from_json:
+        with open(args.from_json) as fh:
+            rows = json.load(fh)
+        for r in rows:
+            if r.get("check") != "ok":
+                r["error"] = "check %s" % r.get("check")
+        text = "dom_experiments: tables of %s (%d runs)\n\n" % (args.from_json, len(rows)) + tables(args, rows)
+        sys.stdout.write(text)
+        if args.markdown:
+            with open(args.markdown, "w") as fh:
+                fh.write(text)
+        return 0
     missing = [x for x in [os.path.join(args.build, "wpusim")] +
                [os.path.join(args.build, "kernels", k + ".elf") for k in args.kernels] if not os.path.exists(x)]
     if missing:
