@@ -18,7 +18,7 @@ LIB_OBJS := $(LIB_SRCS:%.c=$(BUILD)/%.o)
 LIB      := $(BUILD)/libwsim.a
 WPUSIM   := $(BUILD)/wpusim
 
-.PHONY: all setup kernels host-kernels test run bench suite speedup clean
+.PHONY: all setup kernels host-kernels test run bench suite speedup dom-experiments clean
 all: $(WPUSIM)
 
 # Debian packages (scripts/setup.sh): checked once per build tree, installed as root.
@@ -104,6 +104,13 @@ bench: $(SETUP_STAMP)
 speedup: $(SETUP_STAMP)
 	@$(MAKE) --no-print-directory $(WPUSIM) kernels
 	python3 scripts/speedup.py --size $(SIZE) --task $(TASK)
+
+# Seed 002's diverge-on-miss experiments (Table 3, Figs. 4, 6-10) as Markdown tables
+# (docs/dom.md, "002's experiments"): make dom-experiments SIZE=tiny|small [JOBS=2]
+JOBS ?= 2
+dom-experiments: $(SETUP_STAMP)
+	@$(MAKE) --no-print-directory $(WPUSIM) kernels
+	python3 scripts/dom_experiments.py --size $(SIZE) --jobs $(JOBS)
 
 clean:
 	rm -rf $(BUILD)

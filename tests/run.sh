@@ -1042,6 +1042,22 @@ run dom-record-bad 30 "$SIM" --record-block mdt="$T/x" "$B/kernels/filter.elf"
 if [ $RC -eq 2 ] && grep -q "no memory divergence table with dom = off" "$ERR"; then ok; else bad "record without dom: $RC $(cat "$ERR")"; fi
 run dom-doc 30 python3 scripts/blockports.py doc mdt --check
 if [ $RC -eq 0 ]; then ok; else bad "$(cat "$OUT" "$ERR")"; fi
+# 002's experiments (scripts/dom_experiments.py, docs/dom.md "002's experiments") on
+# one kernel x 2 warp counts: every run checked against DoM.Block, and the tables
+# hold the kernel's rows (numbers, not "-") and 002's beside them (Fig. 7: GF 8.3
+# at 1 warp; Fig. 8: 3.14 at 1 warp, 2.59 = 4.66 / 1.8 at 2).
+run dom-exp 120 python3 scripts/dom_experiments.py --kernels gf --warps 1,2 --slips 4 --configs dom --jobs 1 \
+    --markdown "$T/dom-exp.md"
+if [ $RC -eq 0 ] && cmp -s "$OUT" "$T/dom-exp.md" && grep -q "against DoM.Block: all identical" "$OUT" \
+   && grep -Eq '^\| GF \| [0-9.]+ \| [0-9.]+ \| 8\.30 \|$' "$OUT" \
+   && grep -Eq '^\| 002 geo\. mean \| 3\.14 \| 2\.59 \| - \|$' "$OUT" \
+   && grep -Eq '^\| GF \| 2 \| [0-9.]+ \| [0-9.]+ \|$' "$OUT" \
+   && grep -Eq '^\| adaptive slip \| [0-9.]+ \| [0-9.]+ \|$' "$OUT" \
+   && grep -q '^\[6/6 ' "$ERR"; then ok
+else bad "dom_experiments.py: exit $RC: $(head -c 600 "$OUT") $(tail -c 300 "$ERR")"; fi
+run dom-exp-bad 30 python3 scripts/dom_experiments.py --warps 0,2
+if [ $RC -eq 2 ] && grep -q "^dom_experiments: --warps 0: expected integers 1..32$" "$ERR"; then ok
+else bad "dom_experiments.py --warps 0: exit $RC: $(cat "$ERR")"; fi
 
 # ---------------------------------------------------------------- behaviour manifest
 # What the model computes for every kernel x policy x preset of the dws group
