@@ -18,7 +18,7 @@ LIB_OBJS := $(LIB_SRCS:%.c=$(BUILD)/%.o)
 LIB      := $(BUILD)/libwsim.a
 WPUSIM   := $(BUILD)/wpusim
 
-.PHONY: all setup kernels host-kernels test run bench suite speedup clean
+.PHONY: all setup kernels host-kernels test run bench suite speedup lwm-experiments clean
 all: $(WPUSIM)
 
 # Debian packages (scripts/setup.sh): checked once per build tree, installed as root.
@@ -104,6 +104,11 @@ bench: $(SETUP_STAMP)
 speedup: $(SETUP_STAMP)
 	@$(MAKE) --no-print-directory $(WPUSIM) kernels
 	python3 scripts/speedup.py --size $(SIZE) --task $(TASK)
+
+# Seed 004's experiments on lwm (docs/lwm.md, "004's experiments"): make lwm-experiments SIZE=tiny|small|paper
+lwm-experiments: $(SETUP_STAMP)
+	@$(MAKE) --no-print-directory $(WPUSIM) kernels
+	python3 scripts/lwm_experiments.py --size $(SIZE)
 
 clean:
 	rm -rf $(BUILD)
