@@ -105,6 +105,11 @@ def run_one(build, spec, tmp, seed):
     l1 = st["memory"].get("l1d", {})
     if isinstance(l1, dict) and l1.get("accesses"):
         row["l1d_miss"] = l1.get("misses", 0) / l1["accesses"]
+    dr = st["memory"].get("dram", {})
+    if isinstance(dr, dict):
+        acc = dr.get("row_hits", 0) + dr.get("row_conflicts", 0)
+        row["row_hit"] = dr.get("row_hits", 0) / acc if acc else None
+        row["dram_bpc"] = dr.get("bytes", 0) / cyc if cyc else 0.0
     lw = st.get("lwm")
     if lw:
         row["subwarps_per_inst"] = lw["subwarps_per_inst"]
@@ -320,6 +325,24 @@ def main():
             if "subwarps_per_inst" in r:
                 s += " / %.2f sw" % r["subwarps_per_inst"]
             cells.append(s)
+        out.append("| %s | %s |" % (nm, " | ".join(cells)))
+    out.append("")
+
+    # Memory (004 §5.1: 2Lev keeps the DRAM row-hit rate within 1.7 % of round-robin)
+    out.append("#### Memory: L1 D miss rate / DRAM row-hit rate / DRAM bytes per cycle (32 GB/s at 1 GHz = 32)")
+    out.append("")
+    out.append("| kernel | " + " | ".join(labs) + " |")
+    out.append("|---" * (len(labs) + 1) + "|")
+    for k, nm in zip(kernels, names):
+        cells = []
+        for lab in labs:
+            r = by.get((lab, k), {})
+            if "cycles" not in r:
+                cells.append("err")
+                continue
+            cells.append("%s / %s / %.1f" % ("%.3f" % r["l1d_miss"] if r.get("l1d_miss") is not None else "-",
+                                             "%.2f" % r["row_hit"] if r.get("row_hit") is not None else "-",
+                                             r.get("dram_bpc", 0.0)))
         out.append("| %s | %s |" % (nm, " | ".join(cells)))
     out.append("")
 
