@@ -110,6 +110,16 @@ def run_one(build, spec, tmp, seed):
         acc = dr.get("row_hits", 0) + dr.get("row_conflicts", 0)
         row["row_hit"] = dr.get("row_hits", 0) / acc if acc else None
         row["dram_bpc"] = dr.get("bytes", 0) / cyc if cyc else 0.0
+        # Estimated DRAM bank occupancy (docs/memory.md): a row hit keeps its bank busy for the
+        # line's transfer, a conflict for the precharge and activate (row_conflict - row_hit) too.
+        cf = st["config"]
+        bpc = cf.get("dram_mbps", 0) / cf["core_mhz"] if cf.get("core_mhz") else 0
+        xfer = -(-cf.get("l1d_line", 128) // bpc) if bpc else 0
+        banks = cf.get("dram_banks", 0)
+        if banks and cyc:
+            busy = dr.get("row_hits", 0) * xfer + dr.get("row_conflicts", 0) * (
+                cf["dram_row_conflict"] - cf["dram_row_hit"] + xfer)
+            row["bank_busy"] = busy / (banks * cyc)
     lw = st.get("lwm")
     if lw:
         row["subwarps_per_inst"] = lw["subwarps_per_inst"]
@@ -329,7 +339,11 @@ def main():
     out.append("")
 
     # Memory (004 §5.1: 2Lev keeps the DRAM row-hit rate within 1.7 % of round-robin)
-    out.append("#### Memory: L1 D miss rate / DRAM row-hit rate / DRAM bytes per cycle (32 GB/s at 1 GHz = 32)")
+    out.append("#### Memory: L1 D miss rate / DRAM row-hit rate / DRAM bytes per cycle (32 GB/s at 1 GHz = 32) / "
+               "DRAM bank occupancy")
+    out.append("")
+    out.append("Bank occupancy (estimated): (row hits x transfer + row conflicts x (conflict - hit latency + "
+               "transfer)) / (banks x cycles), transfer = 128 B / 32 B per cycle = 4 cycles (docs/memory.md).")
     out.append("")
     out.append("| kernel | " + " | ".join(labs) + " |")
     out.append("|---" * (len(labs) + 1) + "|")
@@ -340,9 +354,10 @@ def main():
             if "cycles" not in r:
                 cells.append("err")
                 continue
-            cells.append("%s / %s / %.1f" % ("%.3f" % r["l1d_miss"] if r.get("l1d_miss") is not None else "-",
-                                             "%.2f" % r["row_hit"] if r.get("row_hit") is not None else "-",
-                                             r.get("dram_bpc", 0.0)))
+            cells.append("%s / %s / %.1f / %s" % (
+                "%.3f" % r["l1d_miss"] if r.get("l1d_miss") is not None else "-",
+                "%.2f" % r["row_hit"] if r.get("row_hit") is not None else "-", r.get("dram_bpc", 0.0),
+                "%.0f%%" % (100 * r["bank_busy"]) if r.get("bank_busy") is not None else "-"))
         out.append("| %s | %s |" % (nm, " | ".join(cells)))
     out.append("")
 
