@@ -62,7 +62,8 @@ def combined_available(build):
     p = subprocess.run([os.path.join(build, "wpusim"), "--config", "lwm", "--policy", COMBINED,
                         "--print-config"], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     if p.returncode != 0:
-        return False, "wpusim refuses it: " + (p.stderr.strip().splitlines() or ["exit %d" % p.returncode])[0]
+        msg = (p.stderr.strip().splitlines() or ["exit %d" % p.returncode])[0]
+        return False, "wpusim refuses it: " + msg.split("; policies:")[0]
     return True, ""
 
 
@@ -375,8 +376,9 @@ def main():
             if "cycles" not in r:
                 out.append("| %s | err | | | |" % nm)
                 continue
-            out.append("| %s | %d | %.3f | %s | %s |" % (nm, r["cycles"], r["ipc"], r["fetch_switches"],
-                                                        r["fetch_timeouts"]))
+            out.append("| %s | %d | %.3f | %s | %s |" % (
+                nm, r["cycles"], r["ipc"], "-" if r["fetch_switches"] is None else r["fetch_switches"],
+                "-" if r["fetch_timeouts"] is None else r["fetch_timeouts"]))
         if not have_comb:
             out.append("| %s | not available | | | |" % COMBINED)
         out.append("")
