@@ -105,10 +105,11 @@ speedup: $(SETUP_STAMP)
 	@$(MAKE) --no-print-directory $(WPUSIM) kernels
 	python3 scripts/speedup.py --size $(SIZE) --task $(TASK)
 
-# Seed 004's experiments on lwm (docs/lwm.md, "004's experiments"): make lwm-experiments SIZE=tiny|small|paper
+# Seed 004's experiments on lwm (docs/lwm.md, "004's experiments"): make lwm-experiments SIZE=tiny|small|paper [JOBS=2]
+JOBS ?= 2
 lwm-experiments: $(SETUP_STAMP)
 	@$(MAKE) --no-print-directory $(WPUSIM) kernels
-	python3 scripts/lwm_experiments.py --size $(SIZE)
+	python3 scripts/lwm_experiments.py --size $(SIZE) --jobs $(JOBS)
 
 clean:
 	rm -rf $(BUILD)
