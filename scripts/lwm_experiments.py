@@ -3,6 +3,7 @@
 
     scripts/lwm_experiments.py [--size tiny|small|paper] [--kernels a,b,...] [--jobs J]
                                [--seed S] [--markdown FILE] [--json FILE] [--build DIR]
+                               [--parts fig8,size,fgs,timeout]
 
 Runs 004's twelve kernels on the `lwm` preset (1 core, 32 warps x 32 lanes = 1024
 threads, 004 Table 1) under the legends of 004 Fig. 8 — Conv (the baseline), LWM,
@@ -47,6 +48,7 @@ SPECIAL_ARG = {("kmeans", "tiny"): 16384, ("kmeans", "small"): 16384, ("kmeans",
 LWM_SIZES = [64, 128, 256]
 FETCH_GROUPS = [1, 2, 4, 8, 16, 32]
 COMBINED = "LWM+2Lev"
+PARTS = ["fig8", "size", "fgs", "timeout"]
 PAPER_MEAN = {"LWM": 7.9, "2Lev": 9.9, COMBINED: 19.1}
 TIMEOUT_KERNEL = "blackjack"
 
@@ -151,11 +153,20 @@ def main():
     ap.add_argument("--markdown", help="also write the tables to FILE")
     ap.add_argument("--json", help="also write every run's numbers to FILE")
     ap.add_argument("--build", default=os.path.join(ROOT, "build"))
+    ap.add_argument("--parts", default=",".join(PARTS),
+                    help="which experiments (default all): fig8 (with the idle FU and memory tables), size, "
+                         "fgs, timeout")
     args = ap.parse_args()
     kernels = [k for k in args.kernels.split(",") if k]
     for k in kernels:
         if k not in KERNELS:
             print("lwm_experiments: --kernels: unknown kernel '%s' (allowed: %s)" % (k, ", ".join(KERNELS)),
+                  file=sys.stderr)
+            return 2
+    parts = [x for x in args.parts.split(",") if x]
+    for x in parts:
+        if x not in PARTS:
+            print("lwm_experiments: --parts: unknown part '%s' (allowed: %s)" % (x, ", ".join(PARTS)),
                   file=sys.stderr)
             return 2
     if args.jobs < 1:
@@ -173,14 +184,14 @@ def main():
     specs = []
     for lab, pol, sets in legends:
         specs += [(lab, k, pol, sets, kernel_arg(k, args.size)) for k in kernels]
-    for n in LWM_SIZES:
+    for n in LWM_SIZES if "size" in parts else []:
         if n != 256:  # LWM.cfg is lwm_size = 256
             specs += [("LWM/%d" % n, k, "LWM", ["lwm_size=%d" % n], kernel_arg(k, args.size)) for k in kernels]
-    for g in FETCH_GROUPS:
+    for g in FETCH_GROUPS if "fgs" in parts else []:
         if g != 8:  # 2Lev.cfg is fetch_group_size = 8
             specs += [("2Lev/%d" % g, k, "2Lev", ["fetch_group_size=%d" % g], kernel_arg(k, args.size))
                       for k in kernels]
-    if TIMEOUT_KERNEL in kernels:
+    if TIMEOUT_KERNEL in kernels and "timeout" in parts:
         a = kernel_arg(TIMEOUT_KERNEL, args.size)
         specs.append(("2Lev.Timeout", TIMEOUT_KERNEL, "2Lev.Timeout", [], a))
         if have_comb:
@@ -280,6 +291,7 @@ def main():
     out.append("")
 
     # Fig. 10: large warp size
+    fig10, fig11 = len(out), None
     out.append("#### Fig. 10: large warp size (LWM, round-robin), IPC (lane utilization)")
     out.append("")
     out.append("| kernel | Conv (32) | " + " | ".join(str(n) for n in LWM_SIZES) + " |")
@@ -297,6 +309,7 @@ def main():
     out.append("")
 
     # Fig. 11: fetch group size
+    fig11 = len(out)
     out.append("#### Fig. 11: fetch group size (2Lev on baseline warps), IPC")
     out.append("")
     out.append("| kernel | Conv | " + " | ".join("2Lev%d" % g for g in FETCH_GROUPS) + " | switches (2Lev8) |")
@@ -316,6 +329,10 @@ def main():
     out.append("004 Fig. 11: best at 8 warps per group; 32 (one group) is the baseline by definition.")
     out.append("")
 
+    if "fgs" not in parts:
+        del out[fig11:]
+    if "size" not in parts:
+        del out[fig10:fig11]
     # Fig. 9: idle FU cycles
     out.append("#### Fig. 9: idle FU cycles (0 active FUs) as a share of cycles; "
                "active lanes per issuing cycle; cycles waiting on memory")
@@ -363,7 +380,7 @@ def main():
     out.append("")
 
     # Timeout
-    if TIMEOUT_KERNEL in kernels:
+    if TIMEOUT_KERNEL in kernels and "timeout" in parts:
         out.append("#### §3.3: the timeout on blackjack (32K instructions)")
         out.append("")
         out.append("| legend | cycles | IPC | fetch switches | timeouts |")
