@@ -3,7 +3,7 @@
 
     scripts/lwm_experiments.py [--size tiny|small|paper] [--kernels a,b,...] [--jobs J]
                                [--seed S] [--markdown FILE] [--json FILE] [--build DIR]
-                               [--parts fig8,size,fgs,timeout]
+                               [--parts fig8,size,fgs,timeout] [--set KEY=VALUE ...]
 
 Runs 004's twelve kernels on the `lwm` preset (1 core, 32 warps x 32 lanes = 1024
 threads, 004 Table 1) under the legends of 004 Fig. 8 — Conv (the baseline), LWM,
@@ -69,9 +69,10 @@ def combined_available(build):
     return True, ""
 
 
-def run_one(build, spec, tmp, seed):
+def run_one(build, spec, tmp, seed, extra):
     """spec = (label, kernel, policy, sets, arg). Returns the run's numbers."""
     label, kernel, policy, sets, arg = spec
+    sets = extra + sets
     base = os.path.join(tmp, "%s.%s" % (label.replace("/", "_").replace("=", "_"), kernel))
     cmd = [os.path.join(build, "wpusim"), "--config", "lwm", "--policy", policy, "--quiet",
            "--stats", "json", "--stats-out", base + ".json", "--seed", str(seed), "--arg", str(arg),
@@ -153,6 +154,8 @@ def main():
     ap.add_argument("--markdown", help="also write the tables to FILE")
     ap.add_argument("--json", help="also write every run's numbers to FILE")
     ap.add_argument("--build", default=os.path.join(ROOT, "build"))
+    ap.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
+                    help="passed to every run (before the legend's own --set), e.g. watchdog=0")
     ap.add_argument("--parts", default=",".join(PARTS),
                     help="which experiments (default all): fig8 (with the idle FU and memory tables), size, "
                          "fgs, timeout")
@@ -175,6 +178,13 @@ def main():
     if not os.path.exists(os.path.join(args.build, "wpusim")):
         print("lwm_experiments: %s/wpusim missing: run make && make kernels" % args.build, file=sys.stderr)
         return 2
+    for kv in args.set:
+        p = subprocess.run([os.path.join(args.build, "wpusim"), "--config", "lwm", "--set", kv, "--print-config"],
+                           stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        if p.returncode != 0:
+            msg = (p.stderr.strip().splitlines() or ["exit %d" % p.returncode])[0]
+            print("lwm_experiments: --set %s: %s" % (kv, msg.split("; valid keys")[0]), file=sys.stderr)
+            return 2
     have_comb, why_not = combined_available(args.build)
 
     # Legends (label -> policy, --set list). Sweep points equal to a legend reuse its run.
@@ -210,7 +220,7 @@ def main():
     t0 = time.monotonic()
     rows = []
     with tempfile.TemporaryDirectory() as tmp, concurrent.futures.ThreadPoolExecutor(args.jobs) as ex:
-        futs = {ex.submit(run_one, args.build, s, tmp, args.seed): s for s in specs}
+        futs = {ex.submit(run_one, args.build, s, tmp, args.seed, args.set): s for s in specs}
         for i, f in enumerate(concurrent.futures.as_completed(futs), 1):
             r = f.result()
             rows.append(r)
@@ -251,9 +261,9 @@ def main():
     out = []
     special = ["%s --arg %d" % (k, kernel_arg(k, args.size)) for k in kernels
                if kernel_arg(k, args.size) != SIZES[args.size]]
-    out.append("004's experiments on `lwm` (1 core, 32 warps x 32 lanes, 1024 threads); size %s (--arg %d%s), "
+    out.append("004's experiments on `lwm` (1 core, 32 warps x 32 lanes, 1024 threads)%s; size %s (--arg %d%s), "
                "seed %d; %d runs in %.0f s, %d jobs; every run's results and thread instructions equal Conv's: %s" % (
-                   args.size, SIZES[args.size], "; " + ", ".join(special) if special else "", args.seed,
+                   "".join(" --set " + kv for kv in args.set), args.size, SIZES[args.size], "; " + ", ".join(special) if special else "", args.seed,
                    len(rows), wall, args.jobs, "no (below)" if failures else "yes"))
     out.append("")
     out.append("IPC = thread instructions / cycles (004 §4: each active thread of a warp or sub-warp counts one; "
