@@ -207,9 +207,10 @@ def main():
         if have_comb:
             specs.append((COMBINED + "/notimeout", TIMEOUT_KERNEL, COMBINED, ["fetch_timeout=0"], a))
 
-    # Estimate: per kernel, a Conv run at this size measured on this machine (seconds, one job);
-    # LWM runs take about twice as long (the picker's per-clock work, docs/lwm.md).
-    per_size = {"tiny": 0.1, "small": 0.5, "paper": 30.0}[args.size]
+    # Estimate: a mean Conv run at this size on the shared 2-core machine (seconds, one job);
+    # LWM runs take about twice as long (the picker's per-clock work, docs/lwm.md). Measured
+    # with 2 jobs: tiny 121 runs in 10-15 s, small 121 in 112-173 s, paper --parts fig8 36 in 211 s.
+    per_size = {"tiny": 0.1, "small": 0.5, "paper": 9.0}[args.size]
     est = sum(per_size * (2 if "LWM" in s[0] else 1) * (20 if (s[1], args.size) == ("hotspot", "small") else 1)
               for s in specs) / args.jobs
     print("lwm_experiments: %d runs (%d kernels; legends %s%s), size %s, %d jobs: about %.0f s" % (
