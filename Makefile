@@ -18,7 +18,7 @@ LIB_OBJS := $(LIB_SRCS:%.c=$(BUILD)/%.o)
 LIB      := $(BUILD)/libwsim.a
 WPUSIM   := $(BUILD)/wpusim
 
-.PHONY: all setup kernels host-kernels test run bench suite speedup dom-experiments clean
+.PHONY: all setup kernels host-kernels test run bench suite speedup dom-experiments lwm-experiments clean
 all: $(WPUSIM)
 
 # Debian packages (scripts/setup.sh): checked once per build tree, installed as root.
@@ -111,6 +111,11 @@ JOBS ?= 2
 dom-experiments: $(SETUP_STAMP)
 	@$(MAKE) --no-print-directory $(WPUSIM) kernels
 	python3 scripts/dom_experiments.py --size $(SIZE) --jobs $(JOBS)
+
+# Seed 004's experiments on lwm (docs/lwm.md, "004's experiments"): make lwm-experiments SIZE=tiny|small|paper [JOBS=2]
+lwm-experiments: $(SETUP_STAMP)
+	@$(MAKE) --no-print-directory $(WPUSIM) kernels
+	python3 scripts/lwm_experiments.py --size $(SIZE) --jobs $(JOBS)
 
 clean:
 	rm -rf $(BUILD)
