@@ -1059,6 +1059,12 @@ if [ ! -x "$ASAN" ]; then bad "no sanitizer build at $ASAN"; else
   if grep -q "Sanitizer\|runtime error" "$ERR"; then bad "2Lev under ASan/UBSan: $(grep -m3 'Sanitizer\|runtime error' "$ERR")"
   elif [ $RC -ne 0 ]; then bad "2Lev under ASan/UBSan: exit $RC"
   else ok; fi
+  # large warps with two-level scheduling: the picker's clocks clock the arbiter too
+  run asan-lwm2lev 300 "$ASAN" --quiet --threads 64 --set width=8 --set warps=4 --set wpus=2 --policy LWM+2Lev \
+      --set lwm_size=16 --set fetch_timeout=50 --check --record-block fetcharb="$T/asan-l2.fa" "$B/kernels/merge.elf"
+  if grep -q "Sanitizer\|runtime error" "$ERR"; then bad "LWM+2Lev under ASan/UBSan: $(grep -m3 'Sanitizer\|runtime error' "$ERR")"
+  elif [ $RC -ne 0 ]; then bad "LWM+2Lev under ASan/UBSan: exit $RC"
+  else ok; fi
   # Diverge on miss with both its blocks, --check and a recorded MDT trace.
   for pol in DoM.Adaptive Slip; do
     run "asan-$pol" 300 "$ASAN" --quiet --threads 64 --set width=8 --set warps=4 --set wpus=2 --arg 4 --policy $pol \
