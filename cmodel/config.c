@@ -294,11 +294,6 @@ int wsim_config_check(wsim_config_t *c, char *err, size_t errlen)
                      "set one of them off");
             return -1;
         }
-        if (c->scheduler == CFG_SCHEDULER_TWOLEVEL) {
-            snprintf(err, errlen, "lwm: large warps with scheduler = twolevel are not modelled together yet (the "
-                     "column picker holds the front end past the fetch arbiter); use scheduler = rr");
-            return -1;
-        }
         if (c->lanes > 64) {
             snprintf(err, errlen, "lanes: %llu SIMD lanes; the column picker (lwm = on) has 1..64 columns",
                      (unsigned long long)c->lanes);

@@ -106,6 +106,7 @@ typedef struct wpu {
     fetcharb_in_t fin;
     fetcharb_out_t fout;
     fetcharb_state_t fa_pre;
+    uint8_t fa_evald; /* evaluated this clock (a clock the LWM picker holds is not: mech/twolev.c) */
     uint64_t next_ready; /* min ready_at over its issuable warps; UINT64_MAX if none */
     uint64_t blocked_until; /* switch_on = miss: the pipeline waits for a hit */
     struct dom_wpu *dom; /* dom on: the memory divergence table and its shadow (mech/dom.c) */

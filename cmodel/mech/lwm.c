@@ -117,6 +117,7 @@ static int pick_clock(struct wsim *s, wpu_t *u, group_t *g, int load, wmask_t ma
         I->pend = load ? mask : L->out.q->work;
         I->aside = 1;
         I->retry = retry > s->cycle ? retry : s->cycle + 1;
+        g->missed = 1; /* a long-latency wait, for two-level scheduling (mech/twolev.c) */
         L->naside++;
         L->asides++;
         L->size[0]++;
@@ -130,6 +131,10 @@ static int pick_clock(struct wsim *s, wpu_t *u, group_t *g, int load, wmask_t ma
             mem_result_t r;
             memsys_access(&s->ms, u->id, s->cycle, I->addr, acc, I->store, &r);
             int misses = wmask_count(&r.miss);
+            /* the large warp waits on a miss: a long-latency stall for
+             * two-level scheduling (mech/twolev.c), until its last sub-warp's
+             * access completes */
+            if (misses && alive(g, I)) g->missed = 1;
             if (misses) u->st.mem_miss_insts++;
             if (misses && wmask_any(&r.hit)) {
                 u->st.mem_div_insts++;
@@ -244,7 +249,7 @@ static void lwm_after_issue(struct wsim *s, wpu_t *u, group_t *g, const issue_t 
     if (I->lat < s->cfg.pipeline_depth) I->lat = s->cfg.pipeline_depth;
     if (!I->keep) {
         g->ready_at = NEVER; /* until its first (or last) sub-warp issues (issue() syncs avail) */
-        if (I->mem) g->wait = WAIT_MEM;
+        if (I->mem) g->wait = WAIT_MEM, g->missed = 0; /* until one of its sub-warps misses */
     }
     u->sin.stay = 0; /* fetch is round-robin among the large warps (004 §5.2), whatever switch_on says */
     const int one = is->d && cls == ISA_CLASS_JAL && is->d->rd == ISA_X0_SINK;

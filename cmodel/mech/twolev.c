@@ -42,6 +42,7 @@ static int long_stall(const group_t *g, uint64_t now)
 int twolev_pick(struct wsim *s, wpu_t *u)
 {
     fetcharb_in_t *in = &u->fin;
+    u->fa_evald = 1;
     const int slots = u->fa_cfg.groups * u->fa_cfg.gsize;
     in->ready = wmask_none();
     in->stall = wmask_none();
@@ -57,9 +58,19 @@ int twolev_pick(struct wsim *s, wpu_t *u)
 void twolev_clock(struct wsim *s, wpu_t *u, int last, int issued)
 {
     fetcharb_in_t *in = &u->fin;
+    /* Large warps (lwm = on): while the column picker holds the front end
+     * the pipeline asks for no grant, but the arbiter is clocked every
+     * clock the WPU looks, so that its edge always follows an evaluation
+     * of this clock's inputs (a stale evaluation would take a switch
+     * twice). Nothing is granted from it (upd_i low). */
+    if (!u->fa_evald) twolev_pick(s, u);
+    u->fa_evald = 0;
     in->upd = last >= 0;
     in->last = (uint16_t)(last >= 0 ? last : 0);
-    in->issue = (uint8_t)(issued != 0);
+    /* the timeout counts instructions fetched: with large warps, a large
+     * warp's instruction once, not each of its sub-warps (004 §3.3: a large
+     * warp "prioritized for more than timeout instructions") */
+    in->issue = (uint8_t)(issued != 0 && last >= 0);
     in->stay_we = u->sin.stay_we;
     in->stay = u->sin.stay;
     if (u->fout.sw) {

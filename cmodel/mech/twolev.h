@@ -16,7 +16,11 @@ void twolev_free_wpu(wpu_t *u);
  * the warps' state), or -1 when none can issue. */
 int twolev_pick(struct wsim *s, wpu_t *u);
 /* The clock edge: last = the clock's final grant (-1: none), issued = an
- * instruction issued; the switch statistics. */
+ * instruction issued (counted for the timeout only when it was fetched
+ * through the grant: a sub-warp the LWM picker sends while it holds the
+ * front end is not a new instruction); the switch statistics. A clock in
+ * which the pipeline did not ask for a grant (the picker held the front
+ * end) evaluates the arbiter here first, on the clock's inputs. */
 void twolev_clock(struct wsim *s, wpu_t *u, int last, int issued);
 /* --check: the last clock's priority order is a rotation of the fetch
  * groups, its grant the first ready warp in that order, the switch taken.
