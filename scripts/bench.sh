@@ -4,10 +4,11 @@
 # sequence) on the same input, and prints simulated thread-instructions per
 # host second and the slowdown against native.
 #
-# The cases are paper-size runs whose native run takes >= 0.2 s, so that
-# process start-up does not flatter the ratio (a native run of a few
-# milliseconds is mostly start-up), under Conv and the papers' legends on
-# their presets.
+# The cases are paper-size runs (100-480 M thread-instructions), under Conv
+# and the papers' legends on their presets, so that process start-up does
+# not flatter the ratio as the old millisecond cases did. Their native runs
+# still take only 20-100 ms (measured 2026-11-25): the 0.2 s the speed issue
+# asks for needs larger explicit sizes (a next step).
 #
 # Usage: scripts/bench.sh [REPEATS]   best of REPEATS runs each (default: 1
 #        simulation, 3 native runs; REPEATS sets both)
@@ -27,7 +28,7 @@ if [ "${WSIM_BENCH_QUICK:-0}" = 1 ]; then
 else
   DEFAULT_CASES="kmeans:2:dws:Conv svm:2:dws:Conv short:2:dws:Conv lu:2:dws:Conv hotspot:2:dws:Conv
                  kmeans:2:dws:DWS.ReviveSplit svm:2:dws:DWS.ReviveSplit short:2:dws:DWS.ReviveSplit
-                 lu:2:maws-bulksync:MAWS.LatSpec svm:2:maws-bulksync:MAWS.LatSpec
+                 lu:2:maws-bulksync:MAWS.LatSpec:128 svm:2:maws-bulksync:MAWS.LatSpec:128
                  kmeans:2:dom:Conv:1024 kmeans:2:dom:DoM.Adaptive:1024
                  blackscholes:2:lwm:Conv:1024 blackscholes:2:lwm:LWM:1024 blackscholes:2:lwm:2Lev:1024"
 fi
