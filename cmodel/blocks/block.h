@@ -140,6 +140,64 @@ static inline int block_clog2(int n) /* ceil(log2(n)); 0 for n <= 1 */
 }
 static inline int block_max(int a, int b) { return a > b ? a : b; }
 
+/* ---- a C block's generic interface ----
+ *
+ * BLOCK_DEFINE_OPS(b, what, NPORTS, entries_of, entry_offset, entry_size)
+ * defines `const block_ops_t b##_block_ops` for a C block b with: the
+ * struct b_t holding its b_config_t cfg; b_init (0, or -1 with a message),
+ * b_reset, b_eval, b_clock; b_port_width; the descriptor arrays b_params and
+ * b_ports; b_config_t, b_in_t, b_out_t (whose q points at the registered
+ * image) and b_state_t. entries_of is `int f(const b_config_t *)`; what names
+ * the block in an out-of-memory message. The instance is malloc'd. */
+#define BLOCK_DEFINE_OPS(b, what, NPORTS, entries_of, entry_offset_, entry_size_)                      \
+    static int b##_ops_width(const void *cfg, int port) { return b##_port_width(cfg, port); }         \
+    static int b##_ops_entries(const void *cfg) { return entries_of((const b##_config_t *)cfg); }     \
+    static const void *b##_ops_regs(const void *out) { return ((const b##_out_t *)out)->q; }         \
+    static void *b##_ops_init(const void *cfg, char *err, size_t errlen)                              \
+    {                                                                                                  \
+        b##_t *x = malloc(sizeof *x);                                                                  \
+        if (!x) {                                                                                      \
+            snprintf(err, errlen, "%s: out of memory", what);                                          \
+            return NULL;                                                                               \
+        }                                                                                              \
+        if (b##_init(x, cfg, err, errlen) < 0) {                                                       \
+            free(x);                                                                                   \
+            return NULL;                                                                               \
+        }                                                                                              \
+        return x;                                                                                      \
+    }                                                                                                  \
+    static void b##_ops_reset(void *blk) { b##_reset(blk); }                                          \
+    static void b##_ops_eval(void *blk, const void *in, void *out) { b##_eval(blk, in, out); }        \
+    static void b##_ops_clock(void *blk, const void *in, const void *out) { b##_clock(blk, in, out); }\
+    static void b##_ops_trace(const void *blk, uint64_t cycle, int unit, const void *in, const void *out, \
+                              FILE *f)                                                                 \
+    {                                                                                                  \
+        block_trace_line(&b##_block_ops, &((const b##_t *)blk)->cfg, cycle, unit, in, out, NULL, f);   \
+    }                                                                                                  \
+    static void b##_ops_free(void *blk) { free(blk); }                                                \
+    const block_ops_t b##_block_ops = {                                                                \
+        .name = #b,                                                                                    \
+        .cfg_size = sizeof(b##_config_t),                                                              \
+        .in_size = sizeof(b##_in_t),                                                                   \
+        .out_size = sizeof(b##_out_t),                                                                 \
+        .state_size = sizeof(b##_state_t),                                                             \
+        .params = b##_params,                                                                          \
+        .nparams = (int)(sizeof b##_params / sizeof b##_params[0]),                                    \
+        .ports = b##_ports,                                                                            \
+        .nports = NPORTS,                                                                              \
+        .width = b##_ops_width,                                                                        \
+        .entries = b##_ops_entries,                                                                    \
+        .entry_offset = (entry_offset_),                                                               \
+        .entry_size = (entry_size_),                                                                   \
+        .regs = b##_ops_regs,                                                                          \
+        .init = b##_ops_init,                                                                          \
+        .reset = b##_ops_reset,                                                                        \
+        .eval = b##_ops_eval,                                                                          \
+        .clock = b##_ops_clock,                                                                        \
+        .trace = b##_ops_trace,                                                                        \
+        .free = b##_ops_free,                                                                          \
+    }
+
 /* ---- generic port access, driven by the descriptors ---- */
 
 /* The RTL port name with its suffix: "idx_i", "rst_ni", "ent_pc_o". */

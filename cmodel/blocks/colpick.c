@@ -103,52 +103,5 @@ void colpick_clock(colpick_t *p, const colpick_in_t *in, const colpick_out_t *ou
 
 /* ---- the generic interface ---- */
 
-static int ops_width(const void *cfg, int port) { return colpick_port_width(cfg, port); }
-static int ops_entries(const void *cfg) { (void)cfg; return 0; }
-static const void *ops_regs(const void *out) { return ((const colpick_out_t *)out)->q; }
-
-static void *ops_init(const void *cfg, char *err, size_t errlen)
-{
-    colpick_t *p = malloc(sizeof *p);
-    if (!p) {
-        snprintf(err, errlen, "column picker: out of memory");
-        return NULL;
-    }
-    if (colpick_init(p, cfg, err, errlen) < 0) {
-        free(p);
-        return NULL;
-    }
-    return p;
-}
-
-static void ops_reset(void *blk) { colpick_reset(blk); }
-static void ops_eval(void *blk, const void *in, void *out) { colpick_eval(blk, in, out); }
-static void ops_clock(void *blk, const void *in, const void *out) { colpick_clock(blk, in, out); }
-static void ops_trace(const void *blk, uint64_t cycle, int unit, const void *in, const void *out, FILE *f)
-{
-    block_trace_line(&colpick_block_ops, &((const colpick_t *)blk)->cfg, cycle, unit, in, out, NULL, f);
-}
-static void ops_free(void *blk) { free(blk); }
-
-const block_ops_t colpick_block_ops = {
-    .name = "colpick",
-    .cfg_size = sizeof(colpick_config_t),
-    .in_size = sizeof(colpick_in_t),
-    .out_size = sizeof(colpick_out_t),
-    .state_size = sizeof(colpick_state_t),
-    .params = colpick_params,
-    .nparams = (int)(sizeof colpick_params / sizeof colpick_params[0]),
-    .ports = colpick_ports,
-    .nports = COLPICK_NPORTS,
-    .width = ops_width,
-    .entries = ops_entries,
-    .entry_offset = 0,
-    .entry_size = 0,
-    .regs = ops_regs,
-    .init = ops_init,
-    .reset = ops_reset,
-    .eval = ops_eval,
-    .clock = ops_clock,
-    .trace = ops_trace,
-    .free = ops_free,
-};
+static int no_entries(const colpick_config_t *c) { (void)c; return 0; } /* no entry read ports */
+BLOCK_DEFINE_OPS(colpick, "column picker", COLPICK_NPORTS, no_entries, 0, 0);
