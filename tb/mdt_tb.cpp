@@ -337,15 +337,21 @@ class Stimulus {
     }
     // Anything: every operation on any entry, any lanes, any fill.
     void wild_op(const mdt_t &c, const mdt_out_t &o, mdt_in_t &in) {
+        const uint64_t lanes = ones64(W);
+        in.mask = wmask_none();
+        if (phase_ == FILL && o.free && rng_.chance(70)) { // fill the table past the MCB's size
+            in.op = MDT_OP_ALLOC;
+            in.idx = o.free_idx;
+            in.mask.w[0] = (rng_.next() & lanes) | (1ull << rng_.below(W));
+            return;
+        }
         in.op = (uint8_t)(rng_.chance(phase_ == IDLE ? 30 : 85) ? rng_.below(phase_ == FORCE ? 4 : 3) : 0);
         if (in.op == MDT_OP_FORCE && rng_.chance(50)) in.op = MDT_OP_MERGE;
         unsigned r = (unsigned)rng_.below(100);
         if (r < 35) in.idx = o.hit ? o.hit_idx : o.free_idx;
         else if (r < 60) in.idx = o.free_idx;
         else in.idx = (uint8_t)rng_.bits(IDX_W);
-        const uint64_t lanes = ones64(W);
         r = (unsigned)rng_.below(100);
-        in.mask = wmask_none();
         if (r < 15) in.mask.w[0] = 0;
         else if (r < 50) in.mask.w[0] = subset(lanes & ~o.wlanes.w[0]);
         else in.mask.w[0] = rng_.next() & lanes;
