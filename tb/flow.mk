@@ -163,11 +163,11 @@ wave: rtl-tools $(call rtl_tb,$(BLOCK)/$(SET))
 wave-shot: wave
 	bash scripts/wave_shot.sh $(WAVE_DIR)/$(BLOCK).fst tb/$(BLOCK).gtkw $(WAVE_DIR)/$(BLOCK).png
 
-# make formal BLOCK=mdt [FORMAL_SETS="hand small"]: Yosys proves the block's
+# make formal BLOCK=mdt [FORMAL_SETS="hand small dom"]: Yosys proves the block's
 # named assertions (synth/formal.ys: temporal induction from reset, up to
 # 12 clocks) for each set; the log is $(RTL_OUT)/<block>/<set>/formal.log.
 # Exit 0 only when every set's induction succeeded (docs/rtl.md, "Formal").
-FORMAL_SETS_mdt := hand small
+FORMAL_SETS_mdt := hand small dom
 FORMAL_SETS ?= $(or $(FORMAL_SETS_$(BLOCK)),$(SET))
 FORMAL_SV ?= rtl/ws_$(BLOCK).sv
 formal: rtl-tools

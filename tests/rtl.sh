@@ -274,11 +274,11 @@ for s in dom small hand; do # tb/flow.mk's RTL_NET_SETS_mdt
   if [ $RC -eq 0 ] && grep -q "PASS" "$OUT"; then ok
   else bad "post-synthesis mdt $s (replay: $nettb +seed=3): exit $RC: $(tail -n 14 "$OUT" "$ERR")"; fi
 done
-# Formal: Yosys proves every assertion by induction (hand and small); a
+# Formal: Yosys proves every assertion by induction (hand, small, dom); a
 # mutant whose search sees only a warp's first entry allocates a second
 # entry at one PC, and the proof must fail with a_dup_pc in the counterexample.
 run rtl-mdt-formal 600 $RTL_MAKE formal BLOCK=mdt
-if [ $RC -eq 0 ] && [ "$(grep -c 'proven by induction' "$OUT")" = 2 ]; then ok
+if [ $RC -eq 0 ] && [ "$(grep -c 'proven by induction' "$OUT")" = 3 ]; then ok
 else bad "make formal BLOCK=mdt: exit $RC: $(tail -n 10 "$OUT" "$ERR")"; fi
 sed 's/if (!hit && w_pc\[j\*PC_W +: PC_W\] == pc_i) begin/if (!hit \&\& j == 0 \&\& w_pc[j*PC_W +: PC_W] == pc_i) begin/' \
     rtl/ws_mdt.sv > "$T/ws_mdt_mut.sv"
