@@ -15,7 +15,7 @@
 #   (the harness: tb/common/tb.h), tb/<b>.params (parameter sets),
 #   cmodel/blocks/<b>.c (its C model), tb/<b>.gtkw (waveform layout).
 
-RTL_BLOCKS := wst
+RTL_BLOCKS := wst mdt
 
 VERILATOR ?= verilator
 YOSYS     ?= yosys
@@ -28,6 +28,9 @@ RTL_LONG_CYCLES ?= 3000000
 # the sets whose synthesized netlists rtl-test simulates (rtl-long: every set);
 # hand6's netlist, which has no assertions, also runs tests/blocks/wst/past_table
 RTL_NET_SETS ?= dws small hand6
+# a block whose set names differ names its own: RTL_NET_SETS_<block>
+# (hand: its netlist also runs tests/blocks/mdt/basic)
+RTL_NET_SETS_mdt ?= dom small hand
 RTL_SEED ?= 1
 
 RTL_SV_COMMON := $(wildcard rtl/*.svh)
@@ -108,7 +111,7 @@ $(foreach b,$(RTL_BLOCKS),$(foreach s,$(call rtl_sets,$(b)),$(eval $(call RTL_SE
 RTL_LINT_OK := $(RTL_PAIRS:%=$(RTL_OUT)/%/lint.ok)
 rtl_tb      = $(RTL_OUT)/$(1)/rtl/$(firstword $(subst /, ,$(1)))_tb
 net_tb      = $(RTL_OUT)/$(1)/net/$(firstword $(subst /, ,$(1)))_tb
-RTL_NET_PAIRS := $(filter $(foreach s,$(RTL_NET_SETS),%/$(s)),$(RTL_PAIRS))
+RTL_NET_PAIRS := $(foreach b,$(RTL_BLOCKS),$(filter $(foreach s,$(or $(RTL_NET_SETS_$(b)),$(RTL_NET_SETS)),$(b)/$(s)),$(RTL_PAIRS)))
 
 rtl-lint: rtl-tools $(RTL_LINT_OK)
 	@echo "rtl-lint: $(words $(RTL_LINT_OK)) block/set pairs clean"
@@ -159,6 +162,32 @@ wave: rtl-tools $(call rtl_tb,$(BLOCK)/$(SET))
 # (Xvfb), saved as $(WAVE_DIR)/$(BLOCK).png: what a user sees, without a display.
 wave-shot: wave
 	bash scripts/wave_shot.sh $(WAVE_DIR)/$(BLOCK).fst tb/$(BLOCK).gtkw $(WAVE_DIR)/$(BLOCK).png
+
+# make formal BLOCK=mdt [FORMAL_SETS="hand small dom"]: Yosys proves the block's
+# named assertions (synth/formal.ys: temporal induction from reset, up to
+# 12 clocks) for each set; the log is $(RTL_OUT)/<block>/<set>/formal.log.
+# Exit 0 only when every set's induction succeeded (docs/rtl.md, "Formal").
+FORMAL_SETS_mdt := hand small dom
+FORMAL_SETS ?= $(or $(FORMAL_SETS_$(BLOCK)),$(SET))
+FORMAL_SV ?= rtl/ws_$(BLOCK).sv
+formal: rtl-tools
+	@set -e; for s in $(FORMAL_SETS); do \
+	  p=$$(sed -n "s/^$$s[[:space:]][[:space:]]*//p" tb/$(BLOCK).params); \
+	  [ -n "$$p" ] || { echo "formal: no set $$s in tb/$(BLOCK).params" >&2; exit 2; }; \
+	  d=$(RTL_OUT)/$(BLOCK)/$$s; mkdir -p $$d; \
+	  echo "== formal $(BLOCK) $$s ($$p)"; \
+	  $(YOSYS) -q -l $$d/formal.log -p "read_verilog -sv -formal -Irtl synth/formal_assert.svh $(FORMAL_SV); \
+	    chparam $$(for kv in $$p; do printf -- '-set %s %s ' $${kv%%=*} $${kv#*=}; done) ws_$(BLOCK); \
+	    script synth/formal.ys" > /dev/null 2>&1 || true; \
+	  if grep -q "Induction step proven: SUCCESS" $$d/formal.log; then \
+	    echo "formal: $(BLOCK) $$s: $$(grep -c '^Import proof for assert' $$d/formal.log | head -1) assertion imports," \
+	      "proven by induction at length $$(sed -n 's/.*Trying induction with length \([0-9]*\).*/\1/p' $$d/formal.log | tail -n 1)"; \
+	  else \
+	    grep -i "error\|FAIL\|failed assert" $$d/formal.log | head -n 8; \
+	    echo "formal: $(BLOCK) $$s: NOT proven (log: $$d/formal.log)"; exit 1; \
+	  fi; \
+	done
+.PHONY: formal
 
 # The block/set pairs, for tests/rtl.sh.
 rtl-pairs:

@@ -184,4 +184,107 @@ for s in $RTL_NET_SETS; do
   if [ $RC -eq 0 ] && grep -q "PASS" "$OUT"; then ok
   else bad "post-synthesis wst $s (replay: $nettb +seed=3): exit $RC: $(tail -n 14 "$OUT" "$ERR")"; fi
 done
+
+# ---------------------------------------------------------------- the MDT
+# The memory divergence table (rtl/ws_mdt.sv; its random runs, lint, ports
+# and wave are in the groups above): its GTKWave layout, trace replay
+# (a logged random run, a corrupted trace, other parameters, the hand-worked
+# test on the RTL and the netlist, traces wpusim records from four kernels
+# on four table shapes, each of which must also keep the pipeline's
+# protocol), the flip-flops and netlists of its RTL_NET_SETS_mdt, and the
+# formal proof of its assertions (make formal), which must fail on a mutant.
+group rtl-mdt
+mdt_set_of() { # the set of tb/mdt.params matching a trace's parameter line
+  local h; h=$(zcat -f "$1" | grep -m 1 '^# mdt ')
+  local k m w p c
+  k=$(echo "$h" | sed -n 's/.*warps=\([0-9]*\).*/\1/p'); m=$(echo "$h" | sed -n 's/.* m=\([0-9]*\).*/\1/p')
+  w=$(echo "$h" | sed -n 's/.*width=\([0-9]*\).*/\1/p'); p=$(echo "$h" | sed -n 's/.*pc_bits=\([0-9]*\).*/\1/p')
+  c=$(echo "$h" | sed -n 's/.*mcb=\([0-9]*\).*/\1/p')
+  grep -E "^[a-z0-9_]+ +WARPS=$k +M=$m +WIDTH=$w +PC_W=$p +MCB=$c *$" tb/mdt.params | awk '{ print $1; exit }'
+}
+run rtl-mdt-gtkw 30 python3 tb/gtkw.py mdt dom
+if [ $RC -eq 0 ] && cmp -s "$OUT" tb/mdt.gtkw; then ok
+else bad "tb/mdt.gtkw is out of date with cmodel/blocks/mdt.def: python3 tb/gtkw.py mdt dom > tb/mdt.gtkw $(cat "$ERR")"; fi
+mdt_tb=$B/rtl/mdt/dom/rtl/mdt_tb
+if [ -x "$mdt_tb" ] && [ -x "$B/rtl/mdt/n1/rtl/mdt_tb" ]; then
+  run rtl-mdt-log 60 "$mdt_tb" +seed=7 +cycles=30000 +quiet +log="$T/mdt-rand.trace"
+  run rtl-mdt-replay-log 120 "$mdt_tb" +replay="$T/mdt-rand.trace"
+  if [ $RC -eq 0 ] && grep -q "all outputs match" "$OUT" && [ "$(grep -c '^c=' "$T/mdt-rand.trace")" -gt 5000 ]; then ok
+  else bad "mdt: replay of a logged random run: exit $RC: $(tail -n 12 "$OUT" "$ERR")"; fi
+  # flip the recorded free_o of the 1000th line: the replay must name it
+  awk 'NR == 1001 { if (sub(/ free=0 /, " free=X ")) {} else sub(/ free=1 /, " free=0 "); sub(/ free=X /, " free=1 ") } { print }' \
+      "$T/mdt-rand.trace" > "$T/mdt-bad.trace"
+  run rtl-mdt-replay-bad 120 "$mdt_tb" +replay="$T/mdt-bad.trace" +window=8 +wave="$T/mdt-bad.fst"
+  if [ $RC -eq 1 ] && grep -q "free_o (recorded)" "$ERR" && [ -s "$T/mdt-bad.fst" ]; then ok
+  else bad "mdt: a corrupted trace was not rejected with a waveform: exit $RC: $(tail -n 5 "$OUT" "$ERR")"; fi
+  run rtl-mdt-replay-params 60 "$B/rtl/mdt/n1/rtl/mdt_tb" +replay="$T/mdt-rand.trace"
+  if [ $RC -eq 3 ] && grep -q "built for" "$ERR"; then ok
+  else bad "mdt: a trace of other parameters was not rejected: exit $RC: $(tail -n 5 "$ERR")"; fi
+else
+  bad "no mdt dom/n1 testbench to replay with"
+fi
+# The hand-worked tests (tests/blocks/mdt/NAME.in + .expect) on the RTL and,
+# where its set's netlist is built, on the netlist.
+for f in tests/blocks/mdt/*.in; do
+  n=$(basename "$f" .in)
+  set_name=$(mdt_set_of "$f")
+  for kind in rtl net; do
+    tbx=$B/rtl/mdt/$set_name/$kind/mdt_tb
+    if [ -z "$set_name" ] || { [ $kind = rtl ] && [ ! -x "$tbx" ]; }; then
+      bad "$f: no testbench for '$(grep -m 1 '^# mdt ' "$f")' in tb/mdt.params"; break; fi
+    [ -x "$tbx" ] || continue
+    run "rtl-mdt-blocks-$kind-$n" 60 "$tbx" +replay="$f" +expect="${f%.in}.expect" +wave="$T/mdt-blocks-$kind-$n.fst"
+    if [ $RC -eq 0 ] && grep -q "all outputs match" "$OUT"; then ok
+    else bad "$f on the $kind of set $set_name: exit $RC: $(tail -n 14 "$OUT" "$ERR")"; fi
+  done
+done
+# Whole kernels under diverge on miss, recorded by wpusim (one WPU, the
+# threads of its warps): kernel, legend, preset, warps.
+for rec in "nl DoM.Adaptive dom 4" "lj DoM.NoLimit dom 16" "km DoM.Adaptive dom 1" "gf DoM.Adaptive dws 4"; do
+  set -- $rec
+  elf=$B/kernels/$1.elf
+  [ -f "$elf" ] || { bad "no kernel $elf to record"; continue; }
+  tr=$T/mdt-$1-$3-$4.trace
+  thr=$(( $4 * 32 )); [ "$3" = dws ] && thr=$(( $4 * 16 ))
+  run "rtl-mdt-rec-$1-$3-$4" 120 "$SIM" --quiet --config "$3" --policy "$2" --set wpus=1 --set warps="$4" \
+      --threads "$thr" --record-block mdt="$tr" "$elf"
+  if [ $RC -ne 0 ] || [ "$(grep -c '^c=.* op=[12] ' "$tr")" -lt 20 ]; then
+    bad "recording $1 $2 ($3, $4 warps): exit $RC, $(grep -c '^c=.* op=[12] ' "$tr" 2>/dev/null) allocs/merges: $(head -c 400 "$ERR")"; continue; fi
+  set_name=$(mdt_set_of "$tr")
+  if [ -z "$set_name" ]; then bad "$1 $2: no parameter set in tb/mdt.params for '$(sed -n 2p "$tr")'"; continue; fi
+  run "rtl-mdt-replay-$1-$3-$4" 300 "$B/rtl/mdt/$set_name/rtl/mdt_tb" +replay="$tr" +window=16 +wave="$T/mdt-$1.fst"
+  if [ $RC -eq 0 ] && grep -q "all outputs match" "$OUT" && grep -q "every clock kept the pipeline's protocol" "$OUT"; then ok
+  else bad "replay of $1 $2 ($3, $4 warps, set $set_name, $(grep -c '^c=' "$tr") lines): exit $RC: $(tail -n 14 "$OUT" "$ERR")"; fi
+done
+# Synthesis keeps exactly the contract's state: per entry the PC and the two
+# status masks (valid is their OR, not a register); the netlist passes the
+# random testbench.
+for s in dom small hand; do # tb/flow.mk's RTL_NET_SETS_mdt
+  run "rtl-mdt-synth-$s" 900 $RTL_MAKE "$B/synth/mdt-$s.stat"
+  if [ $RC -ne 0 ]; then bad "synthesis of mdt $s: $(tail -n 10 "$OUT" "$ERR")"; continue; fi
+  set -- $(grep -E "^$s " tb/mdt.params); shift
+  for kv in "$@"; do eval "Q_${kv%%=*}=${kv#*=}"; done
+  want=$((Q_WARPS * Q_M * (Q_PC_W + 2 * Q_WIDTH)))
+  got=$(awk '$1 ~ /^DFF/ { n += $2 } END { print n + 0 }' "$B/synth/mdt-$s.stat")
+  if [ "$got" = "$want" ]; then ok
+  else bad "mdt $s: $got flip-flops after synthesis, the contract's state is $want bits"; fi
+  nettb=$B/rtl/mdt/$s/net/mdt_tb
+  [ -x "$nettb" ] || { bad "no post-synthesis testbench $nettb"; continue; }
+  run "rtl-mdt-net-$s" 300 "$nettb" +seed=3 +cycles=$((RTL_CYCLES / 4)) +quiet +wave="$T/mdt-net-$s.fst"
+  if [ $RC -eq 0 ] && grep -q "PASS" "$OUT"; then ok
+  else bad "post-synthesis mdt $s (replay: $nettb +seed=3): exit $RC: $(tail -n 14 "$OUT" "$ERR")"; fi
+done
+# Formal: Yosys proves every assertion by induction (hand, small, dom); a
+# mutant whose search sees only a warp's first entry allocates a second
+# entry at one PC, and the proof must fail with a_dup_pc in the counterexample.
+run rtl-mdt-formal 600 $RTL_MAKE formal BLOCK=mdt
+if [ $RC -eq 0 ] && [ "$(grep -c 'proven by induction' "$OUT")" = 3 ]; then ok
+else bad "make formal BLOCK=mdt: exit $RC: $(tail -n 10 "$OUT" "$ERR")"; fi
+sed 's/if (!hit && w_pc\[j\*PC_W +: PC_W\] == pc_i) begin/if (!hit \&\& j == 0 \&\& w_pc[j*PC_W +: PC_W] == pc_i) begin/' \
+    rtl/ws_mdt.sv > "$T/ws_mdt_mut.sv"
+run rtl-mdt-formal-mutant 600 $RTL_MAKE formal BLOCK=mdt FORMAL_SETS=hand FORMAL_SV="$T/ws_mdt_mut.sv" RTL_OUT="$T/fml"
+if ! cmp -s rtl/ws_mdt.sv "$T/ws_mdt_mut.sv" && [ $RC -ne 0 ] && grep -q "NOT proven" "$OUT" \
+   && sed -n '/model found for base case: FAIL/,$p' "$T/fml/mdt/hand/formal.log" \
+      | grep -E '^ +[0-9]+ +\\a_dup_pc +1 ' | grep -q .; then ok
+else bad "the formal check passed a mutant with duplicate entries: exit $RC: $(tail -n 5 "$OUT" "$ERR")"; fi
 fi

@@ -1,0 +1,595 @@
+// Memory divergence table testbench: the verilated rtl/ws_mdt.sv (class
+// Vdut, or the synthesized netlist under the same name) and the C block
+// cmodel/blocks/mdt.c run side by side, driven with the same inputs every
+// clock; every output port is compared every clock (docs/rtl.md).
+//
+// Stimulus: constrained random from a seeded LFSR. Each stretch between two
+// resets is either *legal* — the table driven as the pipeline drives it
+// (docs/blocks/mdt.md, cmodel/mech/dom.c): alloc only warp_i's free entry
+// without a hit and with an MCB entry free, merge only into the hit, mask
+// off only threads in none of the warp's entries, fill only waiting lanes —
+// so that the RTL's protocol invariants (one entry per PC, a lane in one
+// entry, no more entries than MCB) are checked; or *wild*: any operation on
+// any entry. Or the replay of a port trace recorded by
+// `wpusim --record-block mdt=FILE` (or written by +log=FILE here), each
+// WPU's lines from reset on consecutive clocks; a replay also says whether
+// every recorded clock kept the protocol.
+//
+// The parameters come from the build (-DTB_WARPS=... matching the -G
+// options the RTL was verilated with; tb/flow.mk passes both).
+#include <array>
+#include <cinttypes>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "Vdut.h"
+#include "tb.h"
+
+extern "C" {
+#include "blocks/block.h"
+#include "blocks/mdt.h"
+}
+
+static const mdt_config_t CFG = {TB_WARPS, TB_M, TB_WIDTH, TB_PC_W, TB_MCB};
+static const int E = TB_WARPS * TB_M, W = TB_WIDTH;
+static const block_ops_t *const B = &mdt_block_ops;
+
+static uint64_t ones64(int bits) { return bits >= 64 ? ~0ull : (1ull << bits) - 1; }
+
+// ------------------------------------------------------------------ ports
+
+// The width of every port (entry fields: one entry's), from the port table.
+static const std::array<int, MDT_NPORTS> PW = [] {
+    std::array<int, MDT_NPORTS> w{};
+    for (int i = 0; i < MDT_NPORTS; i++) w[i] = mdt_port_width(&CFG, i);
+    return w;
+}();
+static const int IDX_W = PW[MDT_P_idx], WARP_W = PW[MDT_P_warp];
+
+// The inputs onto the RTL's ports, expanded from cmodel/blocks/mdt.def.
+static void drive(Vdut *m, const mdt_in_t &in) {
+#define TB_DRIVE(name) m->name##_i = tb_bits(in.name, PW[MDT_P_##name]);
+#define BLOCK_PORT(name, dir, timing, ctype, width, digits, doc) BLOCK_IF_IN_##timing(TB_DRIVE(name))
+#include "blocks/mdt.def"
+#undef TB_DRIVE
+}
+
+// The RTL's outputs as the C block's output port: the combinational outputs
+// into o, the registered read ports into the mirror q, o.q = &q (what an
+// RTL-backed block does after every clock edge).
+static void rtl_read(const Vdut *m, mdt_out_t &o, mdt_state_t &q) {
+#define TB_READ_OUT(name) tb_put(o.name, tb_field(m->name##_o, 0, PW[MDT_P_##name]));
+#define TB_READ_REG(name) tb_put(q.name, tb_field(m->name##_o, 0, PW[MDT_P_##name]));
+#define BLOCK_PORT(name, dir, timing, ctype, width, digits, doc) \
+    BLOCK_IF_OUT_##timing(TB_READ_OUT(name)) BLOCK_IF_REG_##timing(TB_READ_REG(name))
+#define BLOCK_FIELD(field, ctype, width, doc)                                                 \
+    for (int i = 0; i < E; i++)                                                              \
+        tb_put(q.e[i].field, tb_field(m->ent_##field##_o, i * PW[MDT_P_ent_##field], PW[MDT_P_ent_##field]));
+#include "blocks/mdt.def"
+#undef TB_READ_OUT
+#undef TB_READ_REG
+    o.q = &q;
+}
+
+// The narrow checker: one call per clock compares every output port of the
+// RTL with the C block's (block_compare, the comparator a lockstep run
+// uses). comb_only: just the combinational outputs (after the operation
+// inputs changed: none of them may depend on those).
+class MdtChecker {
+  public:
+    explicit MdtChecker(TbRun &r) : r_(r) { memset(&mirror_, 0, sizeof mirror_); }
+    bool step(uint64_t cyc, const mdt_out_t &o, const Vdut *m, bool comb_only) {
+        rtl_read(m, rtl_, mirror_);
+        block_mismatch_t mm;
+        if (!block_compare(B, &CFG, &o, &rtl_, comb_only ? BLOCK_CMP_COMB : BLOCK_CMP_ALL, &mm)) return true;
+        r_.mismatch(cyc, mm.name, "C model", mm.exp, mm.act);
+        return false;
+    }
+    const mdt_out_t &rtl() const { return rtl_; }
+
+  private:
+    TbRun &r_;
+    mdt_out_t rtl_{};
+    mdt_state_t mirror_;
+};
+
+// One clock's inputs, for the failure report.
+static std::string input_line(uint64_t cyc, const mdt_in_t &in, bool rst) {
+    std::string s = "c=" + std::to_string(cyc) + (rst ? " RESET" : "");
+    for (int i = 0; i < B->nports; i++) {
+        const block_port_t &p = B->ports[i];
+        if (p.timing != BLOCK_EARLY && p.timing != BLOCK_LATE) continue;
+        s += std::string(" ") + p.name + "=" + tb_hex(block_get(B, &CFG, i, 0, &in, nullptr, nullptr));
+    }
+    return s;
+}
+
+// The pipeline's protocol (docs/blocks/mdt.md, "The block does not refuse
+// anything itself"; the RTL's a_legal_op): this clock's operation and fill
+// are ones cmodel/mech/dom.c could drive, given the outputs o and the
+// registers q.
+static bool legal(const mdt_state_t &q, const mdt_in_t &in, const mdt_out_t &o) {
+    uint64_t lanes = ones64(W), mask = in.mask.w[0] & lanes, wl = o.wlanes.w[0];
+    bool ok = true;
+    if (in.op == MDT_OP_ALLOC)
+        ok = in.warp < TB_WARPS && o.free && !o.hit && !o.mcb_full && in.idx == o.free_idx && !(mask & wl);
+    else if (in.op == MDT_OP_MERGE)
+        ok = o.hit && in.idx == o.hit_idx && !(mask & wl);
+    else if (in.op == MDT_OP_FORCE)
+        ok = in.warp < TB_WARPS;
+    if (in.fill && (in.fill_idx >= E || (in.fill_mask.w[0] & lanes & ~q.e[in.fill_idx].wait.w[0])))
+        ok = false;
+    return ok;
+}
+
+// ------------------------------------------------------------------ coverage
+
+#define COVER_POINTS(X)                                                                  \
+    X(op_idle, "a clock without operation or fill")                                      \
+    X(op_alloc, "alloc into a free entry")                                               \
+    X(alloc_empty, "alloc without a thread (the entry stays free)")                      \
+    X(alloc_over_valid, "alloc over a valid entry (wild)")                               \
+    X(merge_new, "merge adding missed lanes")                                            \
+    X(merge_reactivate, "merge re-activating ready lanes")                               \
+    X(merge_frees, "merge leaving the entry without a thread: freed")                    \
+    X(merge_invalid, "merge on an invalid entry: nothing")                               \
+    X(op_force, "force of a warp with valid entries")                                    \
+    X(force_keeps_other, "force while another warp has a valid entry")                   \
+    X(fill_some, "fill moving some, not all, of an entry's waiting lanes")               \
+    X(fill_all, "fill moving every waiting lane of an entry")                            \
+    X(fill_nothing, "fill of no waiting lane")                                           \
+    X(merge_and_fill, "merge and fill of one entry in one clock")                        \
+    X(alloc_and_fill, "alloc and a fill of another entry in one clock")                  \
+    X(force_and_fill, "force and a fill of the forced warp in one clock")                \
+    X(hit_first, "hit in the warp's first entry")                                        \
+    X(hit_later, "hit in a later entry of the warp (M >= 2)")                            \
+    X(other_warp_pc, "no hit, another warp's entry at pc_i (WARPS >= 2)")               \
+    X(warp_full, "the warp has no free entry")                                           \
+    X(table_full, "every entry valid")                                                   \
+    X(table_empty, "every entry free")                                                   \
+    X(mcb_full, "mcb_full_o")                                                            \
+    X(mcb_limits, "mcb_full_o while the warp has a free entry (MCB < entries)")          \
+    X(warp_past, "warp_i past WARPS (WARPS not a power of two)")                         \
+    X(idx_past, "an operation on an entry past the table")                               \
+    X(legal_long, "2,000 clocks of the pipeline's protocol since reset")                 \
+    X(reset_mid_run, "reset in the middle of a run")
+
+enum {
+#define X(name, text) COV_##name,
+    COVER_POINTS(X)
+#undef X
+        COV_N
+};
+static const char *const cov_name[] = {
+#define X(name, text) #name,
+    COVER_POINTS(X)
+#undef X
+};
+static const char *const cov_text[] = {
+#define X(name, text) text,
+    COVER_POINTS(X)
+#undef X
+};
+
+// Runs of at least this many clocks must hit every coverage point.
+enum { COVER_MIN_CYCLES = 100000 };
+
+static bool cov_applies(int k) {
+    if (k == COV_hit_later) return TB_M >= 2;
+    if (k == COV_other_warp_pc || k == COV_force_keeps_other) return TB_WARPS >= 2;
+    if (k == COV_mcb_limits) return TB_MCB < E;
+    if (k == COV_warp_past) return TB_WARPS < (1 << WARP_W);
+    if (k == COV_idx_past) return E < (1 << IDX_W);
+    return true;
+}
+
+static void cover(uint64_t *cov, const mdt_t &c, const mdt_in_t &in, const mdt_out_t &o, uint64_t legal_run) {
+    const mdt_entry_t *q = c.q.e;
+    const uint64_t lanes = ones64(W);
+    int nv = 0;
+    for (int i = 0; i < E; i++) nv += q[i].valid;
+    if (nv == E) cov[COV_table_full]++;
+    if (nv == 0) cov[COV_table_empty]++;
+    if (o.mcb_full) cov[COV_mcb_full]++;
+    if (o.mcb_full && o.free) cov[COV_mcb_limits]++;
+    if (in.warp < TB_WARPS && !o.free) cov[COV_warp_full]++;
+    if (in.warp >= TB_WARPS) cov[COV_warp_past]++;
+    if (o.hit) cov[o.hit_idx == in.warp * TB_M ? COV_hit_first : COV_hit_later]++;
+    if (!o.hit)
+        for (int i = 0; i < E; i++)
+            if (q[i].valid && i / TB_M != in.warp && q[i].pc == (in.pc & (uint32_t)ones64(TB_PC_W)))
+                cov[COV_other_warp_pc]++;
+    if (legal_run >= 2000) cov[COV_legal_long]++;
+    if (!in.op && !in.fill) cov[COV_op_idle]++;
+    const bool on_idx = (in.op == MDT_OP_ALLOC || in.op == MDT_OP_MERGE);
+    if (on_idx && in.idx >= E) cov[COV_idx_past]++;
+    const mdt_entry_t *me = on_idx && in.idx < E ? &q[in.idx] : nullptr;
+    const uint64_t mask = in.mask.w[0] & lanes;
+    if (me && in.op == MDT_OP_ALLOC) {
+        cov[me->valid ? COV_alloc_over_valid : COV_op_alloc]++;
+        if (!mask) cov[COV_alloc_empty]++;
+        if (in.fill && in.fill_idx != in.idx) cov[COV_alloc_and_fill]++;
+    }
+    if (me && in.op == MDT_OP_MERGE) {
+        if (!me->valid) cov[COV_merge_invalid]++;
+        else {
+            if (mask & ~me->wait.w[0]) cov[COV_merge_new]++;
+            if (me->rdy.w[0]) cov[COV_merge_reactivate]++;
+            if (!(me->wait.w[0] | mask)) cov[COV_merge_frees]++;
+            if (in.fill && in.fill_idx == in.idx) cov[COV_merge_and_fill]++;
+        }
+    }
+    if (in.op == MDT_OP_FORCE && in.warp < TB_WARPS) {
+        bool mine = false, other = false;
+        for (int i = 0; i < E; i++)
+            if (q[i].valid) (i / TB_M == in.warp ? mine : other) = true;
+        if (mine) cov[COV_op_force]++;
+        if (mine && other) cov[COV_force_keeps_other]++;
+        if (mine && in.fill && in.fill_idx / TB_M == in.warp && q[in.fill_idx].valid) cov[COV_force_and_fill]++;
+    }
+    if (in.fill && in.fill_idx < E && !(in.op == MDT_OP_FORCE && in.fill_idx / TB_M == in.warp)) {
+        uint64_t wait = q[in.fill_idx].wait.w[0];
+        if (on_idx && in.idx == in.fill_idx) wait = in.op == MDT_OP_ALLOC ? mask : wait | mask;
+        uint64_t back = wait & in.fill_mask.w[0];
+        if (!back) cov[COV_fill_nothing]++;
+        else if (back == wait) cov[COV_fill_all]++;
+        else cov[COV_fill_some]++;
+    }
+}
+
+// ------------------------------------------------------------------ random stimulus
+
+enum Phase { FILL, DRAIN, MIX, FORCE, IDLE, NPHASES };
+
+class Stimulus {
+  public:
+    explicit Stimulus(uint64_t seed) : rng_(seed) {
+        for (auto &p : pcs_) p = (uint32_t)rng_.bits(TB_PC_W);
+        new_segment();
+    }
+    // After a reset: legal (the pipeline's protocol) or wild, and a phase.
+    void new_segment() {
+        legal_ = rng_.chance(75);
+        next_phase();
+    }
+    bool is_legal() const { return legal_; }
+    void next_phase() {
+        phase_ = (Phase)rng_.below(NPHASES);
+        left_ = 16 + rng_.below(phase_ == IDLE ? 64 : 400);
+    }
+    // The early inputs: the warp and the PC it issues.
+    void early(const mdt_t &c, mdt_in_t &in) {
+        if (left_-- == 0) next_phase();
+        if (!legal_ && rng_.chance(8)) in.warp = (uint16_t)rng_.bits(WARP_W);
+        else in.warp = (uint16_t)rng_.below(TB_WARPS);
+        unsigned r = (unsigned)rng_.below(100);
+        uint32_t pcm = (uint32_t)ones64(TB_PC_W);
+        int k = in.warp < TB_WARPS ? in.warp * TB_M + (int)rng_.below(TB_M) : 0;
+        if (r < 25 && c.q.e[k].valid) in.pc = c.q.e[k].pc;
+        else if (r < 92) in.pc = pcs_[rng_.below(4)] & pcm;
+        else in.pc = (uint32_t)rng_.next() & pcm;
+    }
+    // The operation and the fill, decided after looking at the outputs.
+    void op(const mdt_t &c, const mdt_out_t &o, mdt_in_t &in) {
+        mdt_in_t early{};
+        early.warp = in.warp;
+        early.pc = in.pc;
+        in = early;
+        if (legal_) legal_op(c, o, in);
+        else wild_op(c, o, in);
+    }
+    bool reset_now() { return rng_.below(5000) == 0; }
+    // Operation inputs that should not matter: shown before the real ones.
+    void junk(mdt_in_t &in) {
+        in.op = (uint8_t)rng_.bits(2);
+        in.idx = (uint8_t)rng_.bits(IDX_W);
+        in.mask.w[0] = rng_.next();
+        in.fill = (uint8_t)rng_.bits(1);
+        in.fill_idx = (uint8_t)rng_.bits(IDX_W);
+        in.fill_mask.w[0] = rng_.next();
+    }
+
+  private:
+    uint64_t subset(uint64_t m) {
+        unsigned r = (unsigned)rng_.below(100);
+        if (r < 35) return m;
+        if (r < 45) return m & (0 - m); // the lowest lane
+        return m & rng_.next();
+    }
+    // A fill of a waiting entry: its returned lanes (some, all).
+    void legal_fill(const mdt_t &c, mdt_in_t &in, unsigned p) {
+        int cand[64], n = 0;
+        for (int i = 0; i < E; i++)
+            if (wmask_any(&c.q.e[i].wait)) cand[n++] = i;
+        if (!n || !rng_.chance(p)) return;
+        int f = cand[rng_.below(n)];
+        in.fill = 1;
+        in.fill_idx = (uint8_t)f;
+        in.fill_mask = wmask_none();
+        in.fill_mask.w[0] = subset(c.q.e[f].wait.w[0]);
+    }
+    // As cmodel/mech/dom.c: a load/store of warp_i at pc_i (divergent, or
+    // re-activating ready threads), a forced re-convergence, a fill.
+    void legal_op(const mdt_t &c, const mdt_out_t &o, mdt_in_t &in) {
+        unsigned p_mem = 60, p_div = 60, p_force = 2, p_fill = 30;
+        switch (phase_) {
+        case FILL: p_div = 90; p_force = 0; p_fill = 10; break;
+        case DRAIN: p_div = 10; p_force = 1; p_fill = 70; break;
+        case FORCE: p_force = 25; break;
+        case IDLE: p_mem = 10; p_fill = 10; break;
+        default: break;
+        }
+        const uint64_t lanes = ones64(W), idle = lanes & ~o.wlanes.w[0];
+        in.mask = wmask_none();
+        if (rng_.chance(p_force)) {
+            in.op = MDT_OP_FORCE;
+        } else if (rng_.chance(p_mem)) {
+            uint64_t miss = rng_.chance(p_div) ? subset(idle) : 0;
+            if (miss && o.hit) in.op = MDT_OP_MERGE, in.idx = o.hit_idx, in.mask.w[0] = miss;
+            else if (miss && o.free && !o.mcb_full) in.op = MDT_OP_ALLOC, in.idx = o.free_idx, in.mask.w[0] = miss;
+            else if (o.hit && wmask_any(&o.hit_rdy)) in.op = MDT_OP_MERGE, in.idx = o.hit_idx;
+            else if (o.hit && rng_.chance(10)) in.op = MDT_OP_MERGE, in.idx = o.hit_idx; // no ready lane
+            else if (!o.hit && o.free && !o.mcb_full && rng_.chance(3)) in.op = MDT_OP_ALLOC, in.idx = o.free_idx;
+        }
+        legal_fill(c, in, p_fill);
+    }
+    // Anything: every operation on any entry, any lanes, any fill.
+    void wild_op(const mdt_t &c, const mdt_out_t &o, mdt_in_t &in) {
+        const uint64_t lanes = ones64(W);
+        in.mask = wmask_none();
+        if (phase_ == FILL && o.free && rng_.chance(70)) { // fill the table past the MCB's size
+            in.op = MDT_OP_ALLOC;
+            in.idx = o.free_idx;
+            in.mask.w[0] = (rng_.next() & lanes) | (1ull << rng_.below(W));
+            return;
+        }
+        in.op = (uint8_t)(rng_.chance(phase_ == IDLE ? 30 : 85) ? rng_.below(phase_ == FORCE ? 4 : 3) : 0);
+        if (in.op == MDT_OP_FORCE && rng_.chance(50)) in.op = MDT_OP_MERGE;
+        unsigned r = (unsigned)rng_.below(100);
+        if (r < 35) in.idx = o.hit ? o.hit_idx : o.free_idx;
+        else if (r < 60) in.idx = o.free_idx;
+        else in.idx = (uint8_t)rng_.bits(IDX_W);
+        r = (unsigned)rng_.below(100);
+        if (r < 15) in.mask.w[0] = 0;
+        else if (r < 50) in.mask.w[0] = subset(lanes & ~o.wlanes.w[0]);
+        else in.mask.w[0] = rng_.next() & lanes;
+        if (rng_.chance(50)) legal_fill(c, in, 60);
+        else if (rng_.chance(40)) {
+            in.fill = 1;
+            in.fill_idx = (uint8_t)(rng_.chance(50) ? in.idx : rng_.bits(IDX_W));
+            in.fill_mask.w[0] = rng_.next() & lanes;
+        }
+    }
+    Lfsr rng_;
+    bool legal_ = true;
+    Phase phase_ = MIX;
+    uint64_t left_ = 0;
+    uint32_t pcs_[4];
+};
+
+// ------------------------------------------------------------------ runs
+
+struct Env {
+    const TbOpts &o;
+    TbRun &r;
+    VerilatedContext *ctx;
+    Vdut *m;
+    mdt_t c;
+    MdtChecker *chk;
+    History hist;
+    uint64_t cyc = 0;
+    explicit Env(const TbOpts &o_, TbRun &r_, VerilatedContext *ctx_) : o(o_), r(r_), ctx(ctx_), m(nullptr), chk(nullptr) {}
+    void reset() {
+        m->rst_ni = 0;
+        m->clk_i = 0;
+        m->eval();
+        m->rst_ni = 1;
+        m->eval();
+        mdt_reset(&c);
+    }
+    // Evaluate with the inputs applied; compare (all ports, or just the combinational ones).
+    bool settle(const mdt_in_t &in, mdt_out_t &out, bool comb_only) {
+        drive(m, in);
+        m->eval();
+        mdt_eval(&c, &in, &out);
+        return chk->step(cyc, out, m, comb_only);
+    }
+    bool edge(const mdt_in_t &in, const mdt_out_t &out) {
+        r.dump(2 * cyc);
+        mdt_clock(&c, &in, &out);
+        m->clk_i = 1;
+        m->eval();
+        r.dump(2 * cyc + 1);
+        m->clk_i = 0;
+        if (ctx->gotError()) {
+            r.failure(cyc, "an RTL assertion failed (message above)");
+            return false;
+        }
+        cyc++;
+        return true;
+    }
+};
+
+static int run_random(Env &v) {
+    Stimulus gen(v.o.seed);
+    uint64_t cov[COV_N] = {0};
+    FILE *log = nullptr;
+    if (!v.o.log.empty()) {
+        log = fopen(v.o.log.c_str(), "w");
+        if (!log) { perror(v.o.log.c_str()); return 2; }
+        block_trace_header(B, &CFG, log);
+    }
+    int segment = 0;
+    // the protocol kept since reset (the RTL's a_legal_q); clocks of it since reset, in all
+    bool since_reset_legal = true;
+    uint64_t legal_run = 0, legal_clocks = 0;
+    mdt_in_t in{};
+    mdt_out_t out{};
+    for (uint64_t n = 0; n < v.o.cycles; n++) {
+        bool rst = v.cyc > 0 && gen.reset_now();
+        if (rst) {
+            v.reset();
+            gen.new_segment();
+            cov[COV_reset_mid_run]++;
+            segment++;
+            legal_run = 0;
+            since_reset_legal = true;
+        }
+        gen.junk(in);
+        gen.early(v.c, in);
+        bool ok = v.settle(in, out, false);
+        gen.op(v.c, out, in);
+        v.hist.push(input_line(v.cyc, in, rst));
+        if (ok) ok = v.settle(in, out, true);
+        if (!ok) return v.r.fail(v.hist);
+        const bool lawful = legal(v.c.q, in, out);
+        since_reset_legal = since_reset_legal && lawful;
+        legal_run = since_reset_legal ? legal_run + 1 : 0;
+        legal_clocks += since_reset_legal;
+        if (gen.is_legal() && !lawful) {
+            v.r.failure(v.cyc, "the legal stimulus broke the protocol (a testbench bug)");
+            return v.r.fail(v.hist);
+        }
+        cover(cov, v.c, in, out, legal_run);
+        if (log && (in.op || in.fill)) B->trace(&v.c, v.cyc, segment, &in, &out, log);
+        if (!v.edge(in, out)) return v.r.fail(v.hist);
+    }
+    if (log) fclose(log);
+    int missed = 0;
+    if (!v.o.quiet)
+        printf("coverage (%" PRIu64 " clocks, %d resets, %" PRIu64 " under the pipeline's protocol):\n", v.o.cycles,
+               segment, legal_clocks);
+    for (int k = 0; k < COV_N; k++) {
+        bool need = cov_applies(k);
+        if (need && !cov[k]) missed++;
+        if (!v.o.quiet || (need && !cov[k]))
+            printf("  %-18s %10" PRIu64 "%s  %s\n", cov_name[k], cov[k], need ? (cov[k] ? "" : "  MISSED") : "  (n/a)",
+                   cov_text[k]);
+    }
+    if (missed && v.o.cycles < COVER_MIN_CYCLES) {
+        printf("mdt_tb: %d coverage points not hit (not required below %d clocks)\n", missed, COVER_MIN_CYCLES);
+    } else if (missed) {
+        printf("mdt_tb: FAIL: %d coverage points not hit\n", missed);
+        return 1;
+    }
+    return 0;
+}
+
+// Replay: a port trace (block.h; recorded by wpusim or +log, or a test's
+// .in with +expect=its .expect). Each unit's lines from reset on
+// consecutive clocks, units in order of first appearance; every line is
+// checked RTL against C on every port, and where the trace or the .expect
+// gives outputs (and registered read ports), RTL against those.
+static int run_replay(Env &v) {
+    const char *path = v.o.replay.c_str();
+    char err[512];
+    block_trace_t t;
+    if (block_trace_read(path, &t, err, sizeof err) < 0) {
+        fprintf(stderr, "mdt_tb: %s\n", err);
+        return 2;
+    }
+    if (t.ops != B || memcmp(t.cfg, &CFG, sizeof CFG)) {
+        char *got = nullptr, *want = nullptr;
+        size_t n1 = 0, n2 = 0;
+        FILE *h1 = open_memstream(&got, &n1), *h2 = open_memstream(&want, &n2);
+        block_trace_header(t.ops, t.cfg, h1);
+        block_trace_header(B, &CFG, h2);
+        fclose(h1);
+        fclose(h2);
+        fprintf(stderr, "mdt_tb: %s: trace parameters\n%s  this testbench was built for\n%s", path, got, want);
+        free(got);
+        free(want);
+        block_trace_free(&t);
+        return 3;
+    }
+    const char *from = "recorded";
+    if (!v.o.expect.empty()) {
+        block_trace_t x;
+        int r = block_trace_read(v.o.expect.c_str(), &x, err, sizeof err);
+        if (r == 0) {
+            r = block_trace_expect(&t, &x, v.o.expect.c_str(), err, sizeof err);
+            block_trace_free(&x);
+        }
+        if (r < 0) {
+            fprintf(stderr, "mdt_tb: %s\n", err);
+            block_trace_free(&t);
+            return 2;
+        }
+        from = "expected";
+    }
+    std::vector<int> order;
+    for (size_t i = 0; i < t.n; i++) {
+        bool seen = false;
+        for (int u : order) seen |= u == t.row[i].unit;
+        if (!seen) order.push_back(t.row[i].unit);
+    }
+    int rc = 0;
+    size_t checked = 0, broken = 0;
+    long first_broken = 0;
+    for (size_t k = 0; k < order.size() && !rc; k++) {
+        v.reset();
+        for (size_t i = 0; i < t.n && !rc; i++) {
+            const block_row_t &row = t.row[i];
+            if (row.unit != order[k]) continue;
+            if (!row.has_in) {
+                fprintf(stderr, "mdt_tb: %s:%ld: no inputs on this line\n", path, row.lineno);
+                rc = 2;
+                break;
+            }
+            const mdt_in_t &in = *(const mdt_in_t *)block_trace_in(&t, i);
+            mdt_out_t out{};
+            char tag[64];
+            snprintf(tag, sizeof tag, "u=%x line %ld rec c=%" PRIx64 " ", row.unit, row.lineno, row.cycle);
+            v.hist.push(tag + input_line(v.cyc, in, false));
+            if (!v.settle(in, out, false)) { rc = v.r.fail(v.hist); break; }
+            // The RTL against the trace's (or the .expect's) outputs.
+            block_mismatch_t mm;
+            const mdt_out_t &rtl = v.chk->rtl();
+            bool bad = row.has_out && block_compare(B, &CFG, block_trace_out(&t, i), &rtl, BLOCK_CMP_COMB, &mm);
+            if (!bad && t.chk[i]) bad = block_check_regs(B, &CFG, t.chk[i], rtl.q, &mm);
+            if (bad) {
+                v.r.mismatch(v.cyc, std::string(mm.name) + " (" + from + ")", from, mm.exp, mm.act);
+                rc = v.r.fail(v.hist);
+                break;
+            }
+            if (!legal(v.c.q, in, out) && !broken++) first_broken = row.lineno;
+            checked += row.has_out;
+            if (!v.edge(in, out)) { rc = v.r.fail(v.hist); break; }
+        }
+    }
+    if (rc == 0) {
+        printf("mdt_tb: replayed %zu clocks of %zu unit(s) from %s, %zu with %s outputs: all outputs match\n", t.n,
+               order.size(), path, checked, from);
+        if (broken)
+            printf("mdt_tb: %zu clocks outside the pipeline's protocol, the first on line %ld\n", broken, first_broken);
+        else
+            printf("mdt_tb: every clock kept the pipeline's protocol\n");
+    }
+    block_trace_free(&t);
+    return rc;
+}
+
+static int mdt_run(const TbOpts &o, TbRun &r, VerilatedContext *ctx) {
+    Env v(o, r, ctx);
+    char err[256];
+    if (mdt_init(&v.c, &CFG, err, sizeof err) != 0) {
+        fprintf(stderr, "mdt_tb: %s\n", err);
+        return 2;
+    }
+    Vdut m{ctx};
+    v.m = &m;
+    r.attach(&m);
+    MdtChecker chk(r);
+    v.chk = &chk;
+    v.reset();
+    int rc = o.replay.empty() ? run_random(v) : run_replay(v);
+    m.final();
+    if (rc == 0 && !o.window_run)
+        printf("mdt_tb: PASS (warps=%d m=%d width=%d pc_bits=%d mcb=%d, %" PRIu64 " clocks)\n", TB_WARPS, TB_M,
+               TB_WIDTH, TB_PC_W, TB_MCB, v.cyc);
+    return rc;
+}
+
+int main(int argc, char **argv) { return tb_main(argc, argv, "mdt", mdt_run); }
