@@ -70,6 +70,9 @@ void isa_disasm(const isa_insn_t *in, uint32_t pc, char *buf, size_t len);
  * branches, float destinations). ecall's a0 is not counted. */
 int isa_xreg_written(const isa_insn_t *d);
 
+/* Register-file reads and writes of one lane (docs/energy.md). */
+void isa_rf_ports(const isa_insn_t *d, int *reads, int *writes);
+
 /* Bytes a load or store moves (0 for other instructions). */
 int isa_mem_size(int op);
 const char *isa_mnemonic(int op);
