@@ -299,6 +299,12 @@ void exec_issue(struct wsim *s, wpu_t *u, group_t *g, const isa_insn_t *d, exec_
             taken = wmask_none();
         }
         wmask_t fall = wmask_andnot(ok, taken);
+        if (s->bprof) { /* --branch-profile (branchsel.c) */
+            uint64_t *c = s->bprof[(pc - s->prog->code_lo) >> 2];
+            uint64_t nt = (uint64_t)wmask_count(&taken), nf = (uint64_t)wmask_count(&fall);
+            c[0]++, c[3] += nt + nf;
+            if (nt && nf && d->target != pc + 4) c[1]++, c[2] += nt < nf ? nt : nf;
+        }
         if (!wmask_any(&taken) || d->target == pc + 4) rs_goto(rs, pc + 4);
         else if (!wmask_any(&fall)) rs_goto(rs, d->target);
         else { /* the pipeline splits the group or pushes its stack */

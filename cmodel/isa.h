@@ -43,6 +43,7 @@ enum {
     ISA_F_LOOP = 1 << 4,      /* loop branch: a back edge or an exit of a natural loop, one side
                                  in it and one out (cfgraph.c; 000 §5.3/§5.5: it delimits
                                  iterations); other conditional branches are non-loop */
+    ISA_F_SPLIT = 1 << 5,     /* named by wpusim --split-list: dws_branch = list may split on it */
 };
 
 #define ISA_RPC_EXIT 0xffffffffu /* re-convergence at the function's return */

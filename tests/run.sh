@@ -1159,6 +1159,7 @@ else bad "dom_experiments.py --warps 0: exit $RC: $(cat "$ERR")"; fi
 
 # ---------------------------------------------------------------- energy model
 . tests/energy.sh
+. tests/splits.sh
 
 # ---------------------------------------------------------------- behaviour manifest
 # What the model computes for every kernel x policy x preset of the dws group
