@@ -5,8 +5,9 @@
     scripts/energy.py --json STATS.json ...      the same as JSON
     scripts/energy.py --compare BASE.json OTHER.json ...   OTHER's energy relative to BASE's
     scripts/energy.py --suite [--size small] [--task paper] [--policies A,B] [--jobs J]
-                                                 001 §6.5: every suite kernel under Conv and the
-                                                 policies, energy normalized to Conv
+                      [--keep DIR [--reuse]]     001 §6.5: every suite kernel under Conv and the
+                                                 policies, energy normalized to Conv; --keep keeps
+                                                 the statistics, --reuse prices kept ones again
     options: --rf lane|warp    register-file energy per active lane (default) or per
                                whole-width SIMD access
              --set NAME=VALUE  override a constant (pJ), e.g. --set dram=21000
@@ -153,13 +154,25 @@ def run_one(build, policy, kernel, arg, task, sets, tmp):
         return (load(base + ".json"), f.read()), None
 
 
+def reuse(build, policy, kernel, arg, task, sets, keep):
+    """The statistics --keep DIR kept of an earlier --suite run."""
+    base = os.path.join(keep, "%s.%s" % (policy, kernel))
+    if not os.path.exists(base + ".json"):
+        return None, "%s.json missing: run --suite --keep %s first" % (base, keep)
+    with open(base + ".dump", "rb") as f:
+        return (load(base + ".json"), f.read()), None
+
+
 def suite(args, k):
     pols = ["Conv"] + [p for p in args.policies.split(",") if p != "Conv"]
     kernels = args.kernels.split(",")
     t0 = time.monotonic()
+    if args.keep:
+        os.makedirs(args.keep, exist_ok=True)
     with tempfile.TemporaryDirectory() as tmp, concurrent.futures.ThreadPoolExecutor(args.jobs) as ex:
-        futs = {(p, kn): ex.submit(run_one, args.build, p, kn, SIZES[args.size], task_value(args.task, kn),
-                                   args.wpusim_set, tmp) for p in pols for kn in kernels}
+        futs = {(p, kn): ex.submit(reuse if args.reuse else run_one, args.build, p, kn, SIZES[args.size],
+                                   task_value(args.task, kn), args.wpusim_set, args.keep or tmp)
+                for p in pols for kn in kernels}
         res = {key: f.result() for key, f in futs.items()}
     bad = 0
     for key, (r, err) in res.items():
@@ -210,8 +223,12 @@ def main():
     ap.add_argument("--kernels", default=",".join(KERNELS))
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--wpusim-set", action="append", default=[], help="--set KEY=VALUE for wpusim (--suite)")
+    ap.add_argument("--keep", metavar="DIR", help="--suite: keep every run's statistics in DIR")
+    ap.add_argument("--reuse", action="store_true", help="--suite: price the runs --keep DIR kept, without running")
     ap.add_argument("--build", default=os.path.join(ROOT, "build"))
     args = ap.parse_args()
+    if args.reuse and not args.keep:
+        ap.error("--reuse needs --keep DIR")
     k = constants(args.set)
     if args.constants:
         print("| constant | pJ per | value (pJ) | source |\n|---|---|---|---|")
