@@ -151,6 +151,7 @@ struct wsim {
     const struct mech_ops *mech[4]; /* the mechanisms chosen at creation (mech/mech.h) */
     int nmech;
     FILE *record_wst; /* --record-block wst=FILE */
+    uint64_t (*bprof)[4]; /* --branch-profile: per code word (branchsel.c), or NULL */
     FILE *record_fa;  /* --record-block fetcharb=FILE */
     FILE *record_mdt; /* --record-block mdt=FILE */
     FILE *record_colpick; /* --record-block colpick=FILE */

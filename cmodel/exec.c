@@ -224,6 +224,25 @@ static void group_remove(group_t *g, wmask_t lanes)
     if (g->rs != &g->w->rs) rs_remove(&g->w->rs, lanes);
 }
 
+/* The energy model's events (stats.def en_*, docs/energy.md): counted always,
+ * printed with stats_energy = 1. */
+static void count_energy(stats_t *st, const isa_insn_t *d, uint64_t n)
+{
+    int r, w;
+    switch (d->cls) {
+    case ISA_CLASS_MUL: case ISA_CLASS_DIV: st->en_mul_insts++, st->en_mul_threads += n; break;
+    case ISA_CLASS_FPU: case ISA_CLASS_FMA: case ISA_CLASS_FDIV: st->en_fp_insts++, st->en_fp_threads += n; break;
+    case ISA_CLASS_JAL: case ISA_CLASS_JALR: st->en_jump_insts++, st->en_jump_threads += n; break;
+    case ISA_CLASS_BRANCH: st->en_branch_threads += n; break;
+    case ISA_CLASS_LOAD: st->en_load_threads += n; break;
+    case ISA_CLASS_STORE: st->en_store_threads += n; break;
+    default: break;
+    }
+    isa_rf_ports(d, &r, &w);
+    st->en_rf_reads += n * (uint64_t)r, st->en_rf_writes += n * (uint64_t)w;
+    st->en_rf_reads_warp += (uint64_t)r, st->en_rf_writes_warp += (uint64_t)w;
+}
+
 void exec_issue(struct wsim *s, wpu_t *u, group_t *g, const isa_insn_t *d, exec_report_t *x)
 {
     warp_t *w = g->w;
@@ -280,6 +299,12 @@ void exec_issue(struct wsim *s, wpu_t *u, group_t *g, const isa_insn_t *d, exec_
             taken = wmask_none();
         }
         wmask_t fall = wmask_andnot(ok, taken);
+        if (s->bprof) { /* --branch-profile (branchsel.c) */
+            uint64_t *c = s->bprof[(pc - s->prog->code_lo) >> 2];
+            uint64_t nt = (uint64_t)wmask_count(&taken), nf = (uint64_t)wmask_count(&fall);
+            c[0]++, c[3] += nt + nf;
+            if (nt && nf && d->target != pc + 4) c[1]++, c[2] += nt < nf ? nt : nf;
+        }
         if (!wmask_any(&taken) || d->target == pc + 4) rs_goto(rs, pc + 4);
         else if (!wmask_any(&fall)) rs_goto(rs, d->target);
         else { /* the pipeline splits the group or pushes its stack */
@@ -423,7 +448,9 @@ void exec_issue(struct wsim *s, wpu_t *u, group_t *g, const isa_insn_t *d, exec_
     }
 
     wmask_t done = wmask_andnot(m, faulted);
-    u->st.thread_insts += (uint64_t)wmask_count(&done);
+    const uint64_t n = (uint64_t)wmask_count(&done);
+    u->st.thread_insts += n;
+    count_energy(&u->st, d, n);
     if (wmask_any(&faulted)) x->faulted = faulted, x->ev |= EXEC_FAULTED;
     if (wmask_any(&gone)) x->exited = gone, x->ev |= EXEC_EXITED;
     if (x->ev & (EXEC_FAULTED | EXEC_EXITED)) group_remove(g, wmask_or(faulted, gone));

@@ -152,6 +152,32 @@ int isa_xreg_written(const isa_insn_t *d)
     return d->rd;
 }
 
+/* Register-file ports one lane of the instruction uses (the energy model,
+ * docs/energy.md): source operands read, destinations written. Reads of x0
+ * and writes to x0 are not counted (x0 is wired, not a register-file row);
+ * a CSR instruction's rs1 counts for csrrw/csrrs/csrrc, a CSR's own
+ * contents do not. */
+void isa_rf_ports(const isa_insn_t *d, int *reads, int *writes)
+{
+    int r = 0, w = 0;
+    int xs1 = d->rs1 != 0, xs2 = d->rs2 != 0;
+    switch (d->op == ISA_OP_ILLEGAL ? ISA_FMT_NONE : isa_table[d->op].fmt) {
+    case ISA_FMT_R: r = xs1 + xs2; break;
+    case ISA_FMT_I: case ISA_FMT_SH: case ISA_FMT_LD: case ISA_FMT_CSR: r = xs1; break;
+    case ISA_FMT_ST: case ISA_FMT_B: r = xs1 + xs2; break;
+    case ISA_FMT_FST: r = xs1 + 1; break;
+    case ISA_FMT_FLD: case ISA_FMT_XTOF: case ISA_FMT_XTOFN: r = xs1, w = 1; break;
+    case ISA_FMT_R4: r = 3, w = 1; break;
+    case ISA_FMT_FR: case ISA_FMT_FRN: r = 2, w = 1; break;
+    case ISA_FMT_FR1: r = 1, w = 1; break;
+    case ISA_FMT_FTOX: case ISA_FMT_FTOXN: r = 1; break;
+    case ISA_FMT_FCMP: r = 2; break;
+    default: break;
+    }
+    if (isa_xreg_written(d)) w = 1;
+    *reads = r, *writes = w;
+}
+
 void isa_disasm(const isa_insn_t *d, uint32_t pc, char *buf, size_t len)
 {
     (void)pc;

@@ -43,6 +43,7 @@ enum {
     ISA_F_LOOP = 1 << 4,      /* loop branch: a back edge or an exit of a natural loop, one side
                                  in it and one out (cfgraph.c; 000 §5.3/§5.5: it delimits
                                  iterations); other conditional branches are non-loop */
+    ISA_F_SPLIT = 1 << 5,     /* named by wpusim --split-list: dws_branch = list may split on it */
 };
 
 #define ISA_RPC_EXIT 0xffffffffu /* re-convergence at the function's return */
@@ -69,6 +70,9 @@ void isa_disasm(const isa_insn_t *in, uint32_t pc, char *buf, size_t len);
 /* The integer register the instruction writes, 0 when none (x0, stores,
  * branches, float destinations). ecall's a0 is not counted. */
 int isa_xreg_written(const isa_insn_t *d);
+
+/* Register-file reads and writes of one lane (docs/energy.md). */
+void isa_rf_ports(const isa_insn_t *d, int *reads, int *writes);
 
 /* Bytes a load or store moves (0 for other instructions). */
 int isa_mem_size(int op);

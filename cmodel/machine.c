@@ -184,6 +184,7 @@ void wsim_destroy(wsim_t *s)
     free(s->wpu);
     free(s->threads_mem);
     free(s->exit_code);
+    free(s->bprof);
     free(s->instret);
     free(s->tstate);
     mem_destroy(s->mem);

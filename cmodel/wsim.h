@@ -78,6 +78,14 @@ int wsim_dump_results(const wsim_t *s, const char *path, char *err, size_t errle
 /* Control-flow analysis of the loaded program, one line per function/branch. */
 void wsim_dump_cfg(const wsim_t *s, FILE *out);
 uint64_t wsim_cycles(const wsim_t *s);
+/* Mark the conditional branches a --split-list file names (cmodel/branchsel.c,
+ * dws_branch = list). Returns how many, or -1 with a message naming the
+ * file, the line and the problem. */
+int wsim_split_list(wsim_t *s, const char *path, char *err, size_t errlen);
+/* Count, per conditional branch, executions, divergent ones and the smaller
+ * side's threads (before wsim_run); write them, one line a branch. */
+int wsim_branch_profile(wsim_t *s);
+void wsim_branch_profile_write(const wsim_t *s, FILE *out);
 uint64_t wsim_thread_insts(const wsim_t *s);
 
 #endif

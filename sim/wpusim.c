@@ -55,6 +55,11 @@ static void usage(FILE *out)
             "  --record-block fetcharb=FILE  write the fetch arbiter's port traffic (docs/blocks/fetcharb.md)\n"
             "  --record-block mdt=FILE  ... the memory divergence table's (dom = on; docs/blocks/mdt.md)\n"
             "  --record-block colpick=FILE  ... the column picker's (lwm = on; docs/blocks/colpick.md)\n"
+            "  --split-list FILE    DWS splits only on the conditional branches FILE names (SYMBOL+OFFSET\n"
+            "                       or 0xADDRESS, one a line, optionally with the mnemonic); implies\n"
+            "                       --set dws_branch=list (docs/dws.md, scripts/splitsel.py)\n"
+            "  --branch-profile FILE  after the run write per conditional branch: executions, divergent\n"
+            "                       ones, the smaller side's threads, its post-dominator (docs/dws.md)\n"
             "  --dump-cfg           print the control-flow analysis (functions, branch re-convergence\n"
             "                       points) and exit\n"
             "  --print-config       print the effective configuration, as a --config file, and exit\n"
@@ -136,7 +141,7 @@ static int load_named(wsim_config_t *cfg, const wsim_preset_t *table, const char
 
 static const char *const valid_options =
     "--config, --policy, --set, --threads, --seed, --arg, --task, --max-cycles, --stats, --stats-out, --trace, --dump, "
-    "--check, --record-block, --dump-cfg, --print-config, --quiet, --progress, --no-progress, --help, --version";
+    "--check, --record-block, --split-list, --branch-profile, --dump-cfg, --print-config, --quiet, --progress, --no-progress, --help, --version";
 
 /* ---- output files ----
  * --stats-out and --dump go to a temporary file beside their path, renamed
@@ -338,6 +343,8 @@ int main(int argc, char **argv)
     char err[2048];
     const char *elf = NULL, *stats_out = NULL, *trace_path = NULL, *dump_path = NULL, *policy = NULL;
     const char *record_wst = NULL, *record_arg = NULL; /* FILE, BLOCK=FILE */
+    const char *split_list = NULL, *bprof_path = NULL; /* --split-list, --branch-profile */
+    FILE *bprof = NULL;
     const char *record_block = NULL; /* wst, mdt, fetcharb or colpick */
     const char *stats_fmt = "text";
     int dump_cfg = 0, print_config = 0, rc = EXIT_USAGE;
@@ -406,6 +413,8 @@ int main(int argc, char **argv)
         else if (!strcmp(a, "--trace")) { NEEDS_VALUE(); trace_path = val; }
         else if (!strcmp(a, "--dump")) { NEEDS_VALUE(); dump_path = val; }
         else if (!strcmp(a, "--dump-cfg")) dump_cfg = 1;
+        else if (!strcmp(a, "--split-list")) { NEEDS_VALUE(); split_list = val; sets[nsets++] = "dws_branch=list"; }
+        else if (!strcmp(a, "--branch-profile")) { NEEDS_VALUE(); bprof_path = val; }
         else if (!strcmp(a, "--print-config")) print_config = 1;
         else if (!strcmp(a, "--quiet") || !strcmp(a, "-q")) stats_fmt = "none";
         else if (!strcmp(a, "--progress")) progress = 1;
@@ -448,6 +457,10 @@ int main(int argc, char **argv)
         goto out;
     }
 
+    if (cfg.dws && cfg.dws_branch == CFG_DWS_BRANCH_LIST && !split_list) {
+        fprintf(stderr, "wpusim: dws_branch = list needs the list: --split-list FILE (docs/dws.md)\n");
+        goto out;
+    }
     if (stats_out && !strcmp(stats_fmt, "none")) {
         fprintf(stderr, "wpusim: --stats-out %s with no statistics (--quiet or --stats none): drop one of them\n",
                 stats_out);
@@ -466,6 +479,17 @@ int main(int argc, char **argv)
     if (!s) {
         fprintf(stderr, "wpusim: %s\n", err);
         goto out;
+    }
+    if (split_list && wsim_split_list(s, split_list, err, sizeof err) < 0) {
+        fprintf(stderr, "wpusim: %s\n", err);
+        goto out;
+    }
+    if (bprof_path) {
+        if (!(bprof = fopen(bprof_path, "w"))) {
+            fprintf(stderr, "wpusim: --branch-profile %s: cannot open for writing: %s\n", bprof_path, strerror(errno));
+            goto out;
+        }
+        if (wsim_branch_profile(s) < 0) { fprintf(stderr, "wpusim: out of host memory\n"); goto out; }
     }
     if (dump_path && !wsim_has_results(s)) {
         fprintf(stderr, "wpusim: --dump: %s registers no results (no WSIM_RESULT records)\n", elf);
@@ -543,6 +567,11 @@ int main(int argc, char **argv)
             lost |= out_commit(&dump) < 0;
         }
     }
+    if (bprof) {
+        wsim_branch_profile_write(s, bprof);
+        lost |= fclose(bprof) != 0;
+        bprof = NULL;
+    }
     if (stats.f) {
         wsim_print_stats(s, stats.f, !strcmp(stats_fmt, "json"));
         lost |= out_commit(&stats) < 0;
@@ -555,6 +584,7 @@ out:
     if (trace && trace != stdout) ztrace.f = trace, zfile_close(&ztrace);
     if (record && record != stdout) zrecord.f = record, zfile_close(&zrecord);
     running = NULL;
+    if (bprof) fclose(bprof);
     wsim_destroy(s);
     free(configs);
     free(sets);

@@ -1157,6 +1157,10 @@ run dom-exp-bad 30 python3 scripts/dom_experiments.py --warps 0,2
 if [ $RC -eq 2 ] && grep -q "^dom_experiments: --warps 0: expected integers 1..32$" "$ERR"; then ok
 else bad "dom_experiments.py --warps 0: exit $RC: $(cat "$ERR")"; fi
 
+# ---------------------------------------------------------------- energy model
+. tests/energy.sh
+. tests/splits.sh
+
 # ---------------------------------------------------------------- behaviour manifest
 # What the model computes for every kernel x policy x preset of the dws group
 # (statistics, results, instruction trace: scripts/manifest.sh) against

@@ -300,7 +300,10 @@ static int dws_branch_split(struct wsim *s, wpu_t *u, group_t *g, const isa_insn
     /* loop back edges are not selected by default: threads leaving a loop
      * would run past it, far ahead of the ones still in it */
     int selected = (d->flags & ISA_F_SHORT_PDOM) && (s->cfg.dws_split_loops || d->target > pc);
-    int want = (s->cfg.dws_branch == CFG_DWS_BRANCH_ALL || (s->cfg.dws_branch == CFG_DWS_BRANCH_HEURISTIC && selected)) &&
+    if (s->cfg.dws_branch == CFG_DWS_BRANCH_LIST) /* a per-kernel choice (branchsel.c) */
+        selected = (d->flags & ISA_F_SPLIT) != 0;
+    int want = (s->cfg.dws_branch == CFG_DWS_BRANCH_ALL ||
+                ((s->cfg.dws_branch == CFG_DWS_BRANCH_HEURISTIC || s->cfg.dws_branch == CFG_DWS_BRANCH_LIST) && selected)) &&
                (!group_is_split(g) || s->cfg.dws_branches == CFG_DWS_BRANCHES_BYPASS);
     if (!want) return 0;
     uint32_t rpc = group_is_split(g) ? g->own.e[0].rpc : rs_top(g->rs)->rpc;

@@ -1,0 +1,43 @@
+# Branch-split selection (wpusim --split-list, --branch-profile, dws_branch =
+# list; docs/dws.md): sourced by tests/run.sh, which defines group, run, ok,
+# bad, json_total, $SIM, $B, $T.
+group dws-splits
+# tests/sim/split_list.S: the branch splits each list makes, worked out in
+# its comment; the results (every thread exits 0) and --check hold in each.
+SL_RUN=("$SIM" --policy DWS.BranchOnly.PC --set wpus=1 --set warps=1 --set width=4 --threads 4 --stats json --check)
+printf 'split_a\nsplit_b beq # both, one with its mnemonic\n' > "$T/sl-ab"
+echo "split_b" > "$T/sl-b"; echo "split_a" > "$T/sl-a"; echo "# nothing" > "$T/sl-none"
+for c in "rule::3" "ab:--split-list $T/sl-ab:3" "b:--split-list $T/sl-b:1" "a:--split-list $T/sl-a:1" \
+         "none:--split-list $T/sl-none:0"; do
+  name=${c%%:*}; rest=${c#*:}; opt=${rest%:*}; want=${rest##*:}
+  # shellcheck disable=SC2086
+  run "split-list-$name" 30 "${SL_RUN[@]}" $opt "$B/simtests/split_list.elf"
+  got=$(json_total "$OUT" splits_branch)
+  if [ $RC -eq 0 ] && [ "$got" = "$want" ]; then ok
+  else bad "split_list.S, list $name: exit $RC, splits_branch $got, expected $want $(head -c 300 "$ERR")"; fi
+done
+# A list made for another build is refused, naming the line and the problem.
+echo "split_a+4" > "$T/sl-bad1"
+run split-list-notbranch 30 "${SL_RUN[@]}" --split-list "$T/sl-bad1" "$B/simtests/split_list.elf"
+if [ $RC -eq 2 ] && grep -q "sl-bad1:1: split_a+4 (0x[0-9a-f]*) is addi, not a conditional branch" "$ERR"; then ok
+else bad "a list naming an addi: exit $RC: $(head -c 300 "$ERR")"; fi
+echo "split_a bne" > "$T/sl-bad2"
+run split-list-mnemonic 30 "${SL_RUN[@]}" --split-list "$T/sl-bad2" "$B/simtests/split_list.elf"
+if [ $RC -eq 2 ] && grep -q "sl-bad2:1: split_a (0x[0-9a-f]*) is beq, the list says bne" "$ERR"; then ok
+else bad "a list with a wrong mnemonic: exit $RC: $(head -c 300 "$ERR")"; fi
+echo "nosuch+4" > "$T/sl-bad3"
+run split-list-symbol 30 "${SL_RUN[@]}" --split-list "$T/sl-bad3" "$B/simtests/split_list.elf"
+if [ $RC -eq 2 ] && grep -q "sl-bad3:1: no symbol 'nosuch'" "$ERR"; then ok
+else bad "a list with an unknown symbol: exit $RC: $(head -c 300 "$ERR")"; fi
+run split-list-missing 30 "$SIM" --policy DWS.BranchOnly.PC --set dws_branch=list "$B/simtests/split_list.elf"
+if [ $RC -eq 2 ] && grep -q "dws_branch = list needs the list: --split-list FILE" "$ERR"; then ok
+else bad "dws_branch = list without a list: exit $RC: $(head -c 300 "$ERR")"; fi
+# --branch-profile: split_a and split_b each ran once, divergent, 2 threads
+# on the smaller side, 4 active; the post-dominator 4 instructions on
+# (beq, addi, j, addi).
+run branch-profile 30 "$SIM" --set wpus=1 --set warps=1 --set width=4 --threads 4 --quiet \
+    --branch-profile "$T/sl.prof" "$B/simtests/split_list.elf"
+if [ $RC -eq 0 ] && grep -Eq '^0x[0-9a-f]{8} split_a beq 1 1 2 4 a_join 4 0 1$' "$T/sl.prof" \
+   && grep -Eq '^0x[0-9a-f]{8} split_b beq 1 1 2 4 b_join 4 0 1$' "$T/sl.prof" \
+   && [ "$(grep -vc '^#' "$T/sl.prof")" = 2 ]; then ok
+else bad "--branch-profile of split_list.S: exit $RC: $(cat "$T/sl.prof" "$ERR" | head -c 400)"; fi
