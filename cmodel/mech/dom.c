@@ -15,15 +15,19 @@
  *   - re-activation (§4.1 step 5): the warp issues the same PC again at
  *     level D; its ready threads (their line returned: MCB status rdy) join
  *     the top entry after the instruction, at PC + 4 like the others;
- *   - forced re-convergence (§4.3): the stack entry of level D ends (its
- *     threads reach R, return, exit, or a divergent branch with the same
- *     join replaces it) or the warp reaches a barrier. Every masked thread
- *     goes back on the stack as an entry of its own {PC + 4, R} that runs
- *     first (the warp waits for their values): they re-join the others
- *     where the stack would have re-joined them. At a barrier the entry
- *     re-converges at the barrier instead (so that every thread arrives).
- * Calls and divergent branches that leave level D's entry in place do not
- * force anything: the threads re-join when the warp is back at level D.
+ *   - forced re-convergence (§4.3): level D ends (the stack falls below
+ *     it: its threads reach R, return or exit) or the warp reaches a
+ *     barrier. Every masked thread goes back on the stack as an entry of
+ *     its own {PC + 4, R} that runs first (the warp waits for their
+ *     values): they re-join the others where the stack would have
+ *     re-joined them. At a barrier the entry re-converges at the barrier
+ *     instead (so that every thread arrives).
+ * Calls and divergent branches force nothing: the threads re-join when the
+ * warp is back at level D. That includes a divergent branch whose join is
+ * R, which replaces level D's entry by the paths' (a loop's exit test when
+ * some threads leave the loop): the new entry at level D still re-converges
+ * at R, so masked threads re-join it "on the next iteration of the loop"
+ * (§4.3) or are forced when it reaches R.
  *
  * The slip limit (dom_slip = fixed, adaptive) is the adaptive slip
  * controller block (blocks/asc.c, 002 §5), reached through its ports: its
@@ -54,7 +58,6 @@ typedef struct dom_wpu {
     uint8_t *callee;     /* [warps]: ... and it is a function's base entry (the one below a call site) */
     uint64_t *fill_at;   /* [entries]: first cycle a waiting thread's value is back; NEVER: none waits */
     uint64_t next_fill;  /* the least fill_at */
-    int replaced;        /* this issue's divergent branch replaces the top entry (same join) */
     /* the adaptive slip controller (dom_slip = fixed, adaptive): its block,
      * this clock's inputs and outputs (aout.q: the counters, the max slip) */
     const block_ops_t *asc_ops;
@@ -273,18 +276,6 @@ static void dom_launch(struct wsim *s, wpu_t *u, group_t *root, int initial)
     }
 }
 
-/* A divergent branch at level D whose join is D's own: rs_branch replaces
- * the top entry, and with it the level the masked threads belong to. */
-static int dom_branch(struct wsim *s, wpu_t *u, group_t *g, const isa_insn_t *ins, uint32_t pc, wmask_t taken,
-                      wmask_t fall)
-{
-    (void)s, (void)pc, (void)taken, (void)fall;
-    dom_wpu_t *d = u->dom;
-    warp_t *w = g->w;
-    if (d->depth[w->slot] && w->rs.depth == d->depth[w->slot] && rs_top(&w->rs)->rpc == ins->ipdom) d->replaced = 1;
-    return 0;
-}
-
 /* A barrier (or, dom_branch_sync, a conditional branch: 001 §5.7's Slip,
  * where the stack needs every thread's outcome) at level D with masked
  * threads: they come back first, re-converging here, so that every thread
@@ -396,9 +387,7 @@ static void dom_after_issue(struct wsim *s, wpu_t *u, group_t *g, const issue_t 
     dom_wpu_t *d = u->dom;
     warp_t *w = g->w;
     const int k = w->slot;
-    const int replaced = d->replaced;
-    d->replaced = 0;
-    if (d->depth[k] && (replaced || w->rs.depth < d->depth[k])) {
+    if (d->depth[k] && w->rs.depth < d->depth[k]) {
         /* level D's stack entry ended: its masked threads re-join the stack */
         look(d, k, is->pc);
         force(s, u, g, d->rpc[k], 0);
@@ -642,7 +631,6 @@ const mech_ops_t dom_mech = {
     .free_wpu = dom_free_wpu,
     .launch = dom_launch,
     .before_issue = dom_before_issue,
-    .branch = dom_branch,
     .after_issue = dom_after_issue,
     .clock = dom_clock,
     .next_ready = dom_next_ready,
