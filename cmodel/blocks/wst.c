@@ -89,6 +89,15 @@ void wst_reset(wst_t *t)
 {
     for (int i = 0; i < WST_MAX_ENTRIES; i++) t->q.e[i] = (wst_entry_t){0};
     t->q.sum_rmfc = 0;
+    t->valid = 0;
+}
+
+/* Write entry i (< entries) and keep the valid bit set in step. */
+static inline void put(wst_t *t, int i, const wst_entry_t *e)
+{
+    t->q.e[i] = *e;
+    if (e->valid) t->valid |= 1ull << i;
+    else t->valid &= ~(1ull << i);
 }
 
 void wst_eval(const wst_t *t, const wst_in_t *in, wst_out_t *out)
@@ -97,30 +106,40 @@ void wst_eval(const wst_t *t, const wst_in_t *in, wst_out_t *out)
     const int n = t->cfg.entries;
     static const wst_entry_t none; /* an index past the table reads as an invalid entry */
     const wst_entry_t *me = in->idx < n ? &q->e[in->idx] : &none;
-    int nfree = 0, f0 = -1, f1 = -1;
+    /* the invalid entries: how many, the lowest two */
+    const uint64_t all = n >= 64 ? ~0ull : (1ull << n) - 1, inval = ~t->valid & all;
+    const int nfree = wmask_popcount64(inval);
+    const int f0 = inval ? __builtin_ctzll(inval) : -1;
+    const int f1 = inval & (inval - 1) ? __builtin_ctzll(inval & (inval - 1)) : -1;
     uint64_t mvec = 0;
     wmask_t mmask = me->mask;
-    /* per warp: entries and the one with the lowest count */
-    int count[1 << 6] = {0}, low[1 << 6] = {0};
-    for (int i = 0; i < n; i++) {
+    /* per warp: whether it has one valid entry (seen) or more (multi), and
+     * its entry with the lowest count (low, lowcnt: set when first seen;
+     * entries in index order, so the lowest index among equals) */
+    uint64_t seen = 0, multi = 0;
+    int low[1 << 6];
+    uint32_t lowcnt[1 << 6];
+    const uint64_t elig = me->valid ? in->elig : 0;
+    const uint32_t mpc = in->mpc & t->pc_mask;
+    for (uint64_t v = t->valid & all; v; v &= v - 1) {
+        const int i = __builtin_ctzll(v);
         const wst_entry_t *e = &q->e[i];
-        if (!e->valid) {
-            if (f0 < 0) f0 = i;
-            else if (f1 < 0) f1 = i;
-            nfree++;
-            continue;
-        }
-        if (i != in->idx && me->valid && ((in->elig >> i) & 1) && e->warp == me->warp &&
-            e->pc == (in->mpc & t->pc_mask)) {
+        if (((elig >> i) & 1) && i != in->idx && e->warp == me->warp && e->pc == mpc) {
             mvec |= 1ull << i;
             mmask = wmask_or(mmask, e->mask);
         }
-        int w = e->warp;
-        if (count[w]++ == 0 || e->icnt < q->e[low[w]].icnt) low[w] = i;
+        const int w = e->warp;
+        const uint64_t bit = 1ull << w;
+        if (!(seen & bit)) {
+            seen |= bit;
+            low[w] = i, lowcnt[w] = e->icnt;
+        } else {
+            multi |= bit;
+            if (e->icnt < lowcnt[w]) low[w] = i, lowcnt[w] = e->icnt;
+        }
     }
     uint64_t lag = 0;
-    for (int w = 0; w < 1 << t->warp_bits; w++)
-        if (count[w] >= 2) lag |= 1ull << low[w];
+    for (uint64_t m = multi; m; m &= m - 1) lag |= 1ull << low[__builtin_ctzll(m)];
     out->nfree = (uint8_t)nfree;
     out->free_idx = (uint8_t)(f0 < 0 ? 0 : f0);
     out->free2_idx = (uint8_t)(f1 < 0 ? 0 : f1);
@@ -143,8 +162,7 @@ static uint32_t sat_add(uint32_t a, uint32_t b, uint32_t max)
 static uint32_t live_sum_rmfc(const wst_t *t)
 {
     uint64_t s = 0;
-    for (int i = 0; i < t->cfg.entries; i++)
-        if (t->q.e[i].valid) s += t->q.e[i].rmfc;
+    for (uint64_t v = t->valid; v; v &= v - 1) s += t->q.e[__builtin_ctzll(v)].rmfc;
     return s > t->mfc_max ? t->mfc_max : (uint32_t)s;
 }
 
@@ -155,7 +173,7 @@ void wst_clock(wst_t *t, const wst_in_t *in, const wst_out_t *out)
     const int idx = in->idx;
     const int in_table = idx < t->cfg.entries; /* writes past the table are dropped */
     if (in->free) {
-        if (in_table) q->e[idx] = (wst_entry_t){0};
+        if (in_table) put(t, idx, &(wst_entry_t){0});
         q->sum_rmfc = live_sum_rmfc(t);
         return;
     }
@@ -190,14 +208,14 @@ void wst_clock(wst_t *t, const wst_in_t *in, const wst_out_t *out)
     /* commit */
     if (in->merge)
         for (int j = 0; j < t->cfg.entries; j++)
-            if ((out->merge_vec >> j) & 1) q->e[j] = (wst_entry_t){0};
-    if (in_table) q->e[idx] = e_d;
+            if ((out->merge_vec >> j) & 1) put(t, j, &(wst_entry_t){0});
+    if (in_table) put(t, idx, &e_d);
     if (b >= 0) {
         wst_entry_t c = e_d;
         c.pc = in->pc_b & t->pc_mask;
         c.mask = wmask_and(in->mask_b, t->lanes);
         c.st = in->st_b & 3;
-        q->e[b] = c;
+        put(t, b, &c);
     }
     q->sum_rmfc = live_sum_rmfc(t);
 }

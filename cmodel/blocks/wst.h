@@ -101,6 +101,8 @@ typedef struct wst {
     uint32_t pc_mask;
     wmask_t lanes; /* the low width bits */
     int warp_bits; /* WARP_W */
+    uint64_t valid; /* bit i: q.e[i].valid, kept with every write of an entry, so that
+                       wst_eval and the sum-rMFC visit the valid entries only */
 } wst_t;
 
 /* Returns 0, or -1 with a message naming the bad parameter. */
