@@ -82,12 +82,12 @@ for c in $CASES; do
   read -r nat nruns < <(native "$host" --quiet --threads "$threads" --seed 1 --arg "$arg") || exit 1
   [ -n "$nat" ] || exit 1
   awk -v k="$k" -v a="$arg" -v p="$preset" -v l="$pol" -v n="$insts" -v s="$sim" -v h="$nat" -v r="$nruns" 'BEGIN {
-    printf "%-12s %5s %-14s %-16s %13d %8.2f %12.3e %9.4f %5d %8.0fx\n", k, a, p, l, n, s, n / s, h, r, s / h }'
+    printf "%-12s %5s %-14s %-16s %13.0f %8.2f %12.3e %9.4f %5d %8.0fx\n", k, a, p, l, n, s, n / s, h, r, s / h }'
   tot_insts=$((tot_insts + insts))
   tot_sim=$(awk -v a="$tot_sim" -v b="$sim" 'BEGIN { print a + b }')
   tot_nat=$(awk -v a="$tot_nat" -v b="$nat" 'BEGIN { print a + b }')
 done
 awk -v n="$tot_insts" -v s="$tot_sim" -v h="$tot_nat" 'BEGIN {
-  printf "%-12s %5s %-14s %-16s %13d %8.2f %12.3e %9.4f %5s %8.0fx\n", "all", "", "", "", n, s, n / s, h, "", s / h }'
+  printf "%-12s %5s %-14s %-16s %13.0f %8.2f %12.3e %9.4f %5s %8.0fx\n", "all", "", "", "", n, s, n / s, h, "", s / h }'
 echo "(CPU seconds: best of $SIM_REPEATS simulation run(s); native-s: the mean of \`runs' native runs adding up to >= $NATIVE_MIN s," \
      "start-up excluded; $THREADS threads unless the case says; native = same C, host build, threads in sequence)"
