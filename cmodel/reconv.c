@@ -17,8 +17,7 @@ static void push(rstack_t *rs, uint32_t pc, uint32_t rpc, wmask_t mask)
     if (rs->depth > rs->max_depth) rs->max_depth = rs->depth;
 }
 
-/* Pop finished groups until the top one can run. */
-static void settle(rstack_t *rs)
+void rs_settle(rstack_t *rs)
 {
     while (rs->depth > 0) {
         rentry_t *t = rs_top(rs);
@@ -34,12 +33,6 @@ void rs_reset(rstack_t *rs, uint32_t pc, wmask_t mask)
     push(rs, pc, ISA_RPC_EXIT, mask);
 }
 
-void rs_goto(rstack_t *rs, uint32_t pc)
-{
-    rs_top(rs)->pc = pc;
-    settle(rs);
-}
-
 void rs_branch(rstack_t *rs, wmask_t taken, wmask_t fall_mask, uint32_t target, uint32_t fall, uint32_t ipdom)
 {
     rentry_t *t = rs_top(rs);
@@ -47,7 +40,7 @@ void rs_branch(rstack_t *rs, wmask_t taken, wmask_t fall_mask, uint32_t target, 
     else t->pc = ipdom;               /* the top entry becomes the join */
     if (fall != ipdom) push(rs, fall, ipdom, fall_mask);
     if (target != ipdom) push(rs, target, ipdom, taken);
-    settle(rs);
+    rs_settle(rs);
 }
 
 void rs_call(rstack_t *rs, uint32_t ret_pc, int n, const uint32_t *targets, const wmask_t *masks)
@@ -69,13 +62,13 @@ void rs_return(rstack_t *rs, wmask_t lanes)
 {
     for (int i = rs->depth - 1; i >= 0 && !rs->e[i].callsite; i--)
         rs->e[i].mask = wmask_andnot(rs->e[i].mask, lanes);
-    settle(rs);
+    rs_settle(rs);
 }
 
 void rs_remove(rstack_t *rs, wmask_t lanes)
 {
     for (int i = 0; i < rs->depth; i++) rs->e[i].mask = wmask_andnot(rs->e[i].mask, lanes);
-    settle(rs);
+    rs_settle(rs);
 }
 
 void rs_push(rstack_t *rs, uint32_t pc, uint32_t rpc, wmask_t mask) { push(rs, pc, rpc, mask); }
@@ -84,7 +77,7 @@ void rs_park(rstack_t *rs, wmask_t lanes)
 {
     rentry_t *t = rs_top(rs);
     t->mask = wmask_andnot(t->mask, lanes);
-    settle(rs);
+    rs_settle(rs);
 }
 
 void rs_start(rstack_t *rs, uint32_t pc, uint32_t rpc, wmask_t mask)

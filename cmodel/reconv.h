@@ -33,8 +33,22 @@ void rs_reset(rstack_t *rs, uint32_t pc, wmask_t mask);
 
 static inline rentry_t *rs_top(rstack_t *rs) { return &rs->e[rs->depth - 1]; }
 
-/* The running group moved on to pc (all of it). */
-void rs_goto(rstack_t *rs, uint32_t pc);
+/* Pop finished groups (no lanes left, or at their re-convergence PC) until
+ * the top one can run. */
+void rs_settle(rstack_t *rs);
+/* The running group moved on to pc (all of it). Inline, once per issue: in
+ * the common case the top entry runs on and nothing pops (settle's first
+ * look, without a call). */
+static inline void rs_goto(rstack_t *rs, uint32_t pc)
+{
+    rentry_t *t = rs_top(rs);
+    t->pc = pc;
+    if (pc != t->rpc && wmask_any(&t->mask)) {
+        t->callsite = 0; /* a call site on top has all its threads back */
+        return;
+    }
+    rs_settle(rs);
+}
 /* Divergent branch of the top group: taken lanes to target, the rest to fall. */
 void rs_branch(rstack_t *rs, wmask_t taken, wmask_t fall_mask, uint32_t target, uint32_t fall, uint32_t ipdom);
 /* The top group calls: it waits at ret_pc; each (target, mask) runs in turn. */

@@ -89,6 +89,50 @@ void wst_reset(wst_t *t)
 {
     for (int i = 0; i < WST_MAX_ENTRIES; i++) t->q.e[i] = (wst_entry_t){0};
     t->q.sum_rmfc = 0;
+    t->valid = t->lag = t->rmfc_sum = 0;
+    for (int w = 0; w < 1 << 6; w++) t->wvalid[w] = t->wlag[w] = 0;
+}
+
+/* Write entry i (< entries) and keep the derived fields of wst_t in step;
+ * *touched collects the warps whose entries changed (their lag bit is
+ * recomputed at the end of the clock: refresh_lag). */
+static inline void put(wst_t *t, int i, const wst_entry_t *e, uint64_t *touched)
+{
+    const wst_entry_t *o = &t->q.e[i];
+    const uint64_t bit = 1ull << i;
+    if (o->valid) {
+        t->wvalid[o->warp] &= ~bit;
+        t->rmfc_sum -= o->rmfc;
+        *touched |= 1ull << o->warp;
+    }
+    if (e->valid) {
+        t->wvalid[e->warp] |= bit;
+        t->rmfc_sum += e->rmfc;
+        *touched |= 1ull << e->warp;
+    }
+    t->valid = e->valid ? t->valid | bit : t->valid & ~bit;
+    t->q.e[i] = *e;
+}
+
+/* lag_vec of the touched warps: a warp with two or more valid entries has
+ * its entry with the lowest icnt (the lowest index among equals). */
+static void refresh_lag(wst_t *t, uint64_t touched)
+{
+    for (uint64_t m = touched; m; m &= m - 1) t->lag &= ~t->wlag[__builtin_ctzll(m)];
+    for (uint64_t m = touched; m; m &= m - 1) {
+        const int w = __builtin_ctzll(m);
+        uint64_t v = t->wvalid[w], bit = 0;
+        if (v & (v - 1)) {
+            int low = __builtin_ctzll(v);
+            for (v &= v - 1; v; v &= v - 1) {
+                const int i = __builtin_ctzll(v);
+                if (t->q.e[i].icnt < t->q.e[low].icnt) low = i;
+            }
+            bit = 1ull << low;
+        }
+        t->wlag[w] = bit;
+        t->lag |= bit;
+    }
 }
 
 void wst_eval(const wst_t *t, const wst_in_t *in, wst_out_t *out)
@@ -97,30 +141,25 @@ void wst_eval(const wst_t *t, const wst_in_t *in, wst_out_t *out)
     const int n = t->cfg.entries;
     static const wst_entry_t none; /* an index past the table reads as an invalid entry */
     const wst_entry_t *me = in->idx < n ? &q->e[in->idx] : &none;
-    int nfree = 0, f0 = -1, f1 = -1;
+    /* the invalid entries: how many, the lowest two */
+    const uint64_t all = n >= 64 ? ~0ull : (1ull << n) - 1, inval = ~t->valid & all;
+    const int nfree = wmask_popcount64(inval);
+    const int f0 = inval ? __builtin_ctzll(inval) : -1;
+    const int f1 = inval & (inval - 1) ? __builtin_ctzll(inval & (inval - 1)) : -1;
+    /* entries that merge: valid, eligible, of idx's warp, at mpc */
     uint64_t mvec = 0;
     wmask_t mmask = me->mask;
-    /* per warp: entries and the one with the lowest count */
-    int count[1 << 6] = {0}, low[1 << 6] = {0};
-    for (int i = 0; i < n; i++) {
+    const uint64_t elig = me->valid ? in->elig & t->valid & all : 0;
+    const uint32_t mpc = in->mpc & t->pc_mask;
+    for (uint64_t v = elig; v; v &= v - 1) {
+        const int i = __builtin_ctzll(v);
         const wst_entry_t *e = &q->e[i];
-        if (!e->valid) {
-            if (f0 < 0) f0 = i;
-            else if (f1 < 0) f1 = i;
-            nfree++;
-            continue;
-        }
-        if (i != in->idx && me->valid && ((in->elig >> i) & 1) && e->warp == me->warp &&
-            e->pc == (in->mpc & t->pc_mask)) {
+        if (i != in->idx && e->warp == me->warp && e->pc == mpc) {
             mvec |= 1ull << i;
             mmask = wmask_or(mmask, e->mask);
         }
-        int w = e->warp;
-        if (count[w]++ == 0 || e->icnt < q->e[low[w]].icnt) low[w] = i;
     }
-    uint64_t lag = 0;
-    for (int w = 0; w < 1 << t->warp_bits; w++)
-        if (count[w] >= 2) lag |= 1ull << low[w];
+    const uint64_t lag = t->lag; /* (refresh_lag, at the clock edge) */
     out->nfree = (uint8_t)nfree;
     out->free_idx = (uint8_t)(f0 < 0 ? 0 : f0);
     out->free2_idx = (uint8_t)(f1 < 0 ? 0 : f1);
@@ -139,13 +178,11 @@ static uint32_t sat_add(uint32_t a, uint32_t b, uint32_t max)
 
 /* sum-rMFC (000 §5.4.3): the sum of the remaining miss-free cycles of the
  * live warp-splits, the valid entries' rmfc, saturated. A function of the
- * entries, not a counter of its own: the RTL's adder over ent_rmfc_o. */
+ * entries, not a counter of its own: the RTL's adder over ent_rmfc_o (the C
+ * model keeps that sum, unsaturated, with every write: put). */
 static uint32_t live_sum_rmfc(const wst_t *t)
 {
-    uint64_t s = 0;
-    for (int i = 0; i < t->cfg.entries; i++)
-        if (t->q.e[i].valid) s += t->q.e[i].rmfc;
-    return s > t->mfc_max ? t->mfc_max : (uint32_t)s;
+    return t->rmfc_sum > t->mfc_max ? t->mfc_max : (uint32_t)t->rmfc_sum;
 }
 
 void wst_clock(wst_t *t, const wst_in_t *in, const wst_out_t *out)
@@ -154,9 +191,11 @@ void wst_clock(wst_t *t, const wst_in_t *in, const wst_out_t *out)
     wst_state_t *q = &t->q;
     const int idx = in->idx;
     const int in_table = idx < t->cfg.entries; /* writes past the table are dropped */
+    uint64_t touched = 0; /* warps whose entries change */
     if (in->free) {
-        if (in_table) q->e[idx] = (wst_entry_t){0};
+        if (in_table) put(t, idx, &(wst_entry_t){0}, &touched);
         q->sum_rmfc = live_sum_rmfc(t);
+        refresh_lag(t, touched);
         return;
     }
     /* next state of idx */
@@ -190,16 +229,17 @@ void wst_clock(wst_t *t, const wst_in_t *in, const wst_out_t *out)
     /* commit */
     if (in->merge)
         for (int j = 0; j < t->cfg.entries; j++)
-            if ((out->merge_vec >> j) & 1) q->e[j] = (wst_entry_t){0};
-    if (in_table) q->e[idx] = e_d;
+            if ((out->merge_vec >> j) & 1) put(t, j, &(wst_entry_t){0}, &touched);
+    if (in_table) put(t, idx, &e_d, &touched);
     if (b >= 0) {
         wst_entry_t c = e_d;
         c.pc = in->pc_b & t->pc_mask;
         c.mask = wmask_and(in->mask_b, t->lanes);
         c.st = in->st_b & 3;
-        q->e[b] = c;
+        put(t, b, &c, &touched);
     }
     q->sum_rmfc = live_sum_rmfc(t);
+    refresh_lag(t, touched);
 }
 
 /* ---- the port trace and the generic interface ---- */

@@ -101,6 +101,14 @@ typedef struct wst {
     uint32_t pc_mask;
     wmask_t lanes; /* the low width bits */
     int warp_bits; /* WARP_W */
+    /* Derived from the registered entries, kept in step with every write of
+     * an entry (wst.c: put), so that wst_eval costs no walk of the table
+     * (it ran once per issue and was a third of a DWS simulation): */
+    uint64_t valid;            /* bit i: q.e[i].valid */
+    uint64_t wvalid[1 << 6];   /* per warp: its valid entries */
+    uint64_t wlag[1 << 6];     /* per warp: its lag_vec bit (0: fewer than two entries) */
+    uint64_t lag;              /* lag_vec: the OR of wlag */
+    uint64_t rmfc_sum;         /* the valid entries' rmfc, not saturated */
 } wst_t;
 
 /* Returns 0, or -1 with a message naming the bad parameter. */
