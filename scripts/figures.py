@@ -144,8 +144,8 @@ def plan(args):
     runs = []
     tv = {k: task_value(args.task, k) for k in args.kernels}
     extra = tuple(args.set or [])
-    mk = lambda pr, pol, k, sets: W.Run(pr, pol, k, args.arg, tv[k], W.canonical_sets(args.build, pr, extra + tuple(sets)),
-                                        args.seed)
+    def mk(pr, pol, k, sets):
+        return W.Run(pr, pol, k, args.arg, tv[k], W.canonical_sets(args.build, pr, extra + tuple(sets)), args.seed)
     for name in args.studies:
         if name in ("legends-001", "memwait-001"):
             pols = ["Conv"] + (speedup.DWS_POLICIES if name == "legends-001" else ["DWS.ReviveSplit"])
@@ -509,7 +509,8 @@ def main():
     p.add_argument("--out", help="output folder (default build/figures/SIZE)")
     p.add_argument("--build", default=os.path.join(ROOT, "build"))
     p.add_argument("--no-plots", action="store_true", help="tables and .dat/.gp files only")
-    p.add_argument("--extra", default="", help="also run the existing experiment scripts: dom, lwm (their own runs)")
+    p.add_argument("--extra", help="also run the existing experiment scripts: dom, lwm, or none (their own runs; "
+                   "default: both at tiny, where they take ~1.5 min, none at the larger sizes)")
     p.add_argument("--emit-jobs", metavar="FILE", help="write the runs as a job list (one shell line each), run nothing")
     p.add_argument("--merge", metavar="DIR", help="build the tables from the result files in DIR, run nothing")
     p.add_argument("--resume", action="store_true",
@@ -531,7 +532,10 @@ def main():
             die("--kernels %s: expected some of %s" % (k, ",".join(KERNELS)))
     if not args.kernels or not args.studies:
         die("nothing to do: --kernels and --studies must name at least one")
-    args.extra = [e for e in args.extra.split(",") if e]
+    auto = args.extra is None
+    if auto:
+        args.extra = "dom,lwm" if args.size == "tiny" else "none"
+    args.extra = [e for e in args.extra.split(",") if e and e != "none"]
     for e in args.extra:
         if e not in ("dom", "lwm"):
             die("--extra %s: expected dom or lwm" % e)
@@ -581,6 +585,9 @@ def main():
     bad = build_outputs(args, rows, resdir)
     if args.extra and not args.merge:
         run_extra(args)
+    elif auto and not args.merge:
+        sys.stderr.write("figures: 002's and 004's experiments not run at size %s (--extra dom,lwm runs them: "
+                         "~20 and ~10 min at small)\n" % args.size)
     return 1 if bad else 0
 
 

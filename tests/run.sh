@@ -1163,7 +1163,7 @@ else bad "dom_experiments.py --warps 0: exit $RC: $(cat "$ERR")"; fi
 # the same tables as the direct run; a wrong result hash fails the check; the
 # tables are written without gnuplot, with a message naming the package.
 group figures
-FIG="python3 scripts/figures.py --size tiny --studies memwait-001,dcache-001 --kernels filter,lu --build $B"
+FIG="python3 scripts/figures.py --size tiny --studies memwait-001,dcache-001 --kernels filter,lu --extra none --build $B"
 fig_shape() { # the tables with every number after the first column as N
   awk -F'|' 'BEGIN { OFS = "|" } /^\|/ { for (i = 3; i < NF; i++) gsub(/[0-9]+(\.[0-9]+)?/, "N", $i) } { print }' "$1"
 }
