@@ -117,5 +117,13 @@ lwm-experiments: $(SETUP_STAMP)
 	@$(MAKE) --no-print-directory $(WPUSIM) kernels
 	python3 scripts/lwm_experiments.py --size $(SIZE) --jobs $(JOBS)
 
+# Every table and plot of the DWS/MAWS reproduction into build/figures/SIZE (docs/figures.md):
+# make figures SIZE=tiny|small|paper [JOBS=2] [FIGURES_FLAGS="--studies l2lat-001 --extra dom,lwm"]
+.PHONY: figures
+FIGURES_FLAGS ?=
+figures: $(SETUP_STAMP)
+	@$(MAKE) --no-print-directory $(WPUSIM) kernels
+	python3 scripts/figures.py --size $(SIZE) --jobs $(JOBS) --out $(BUILD)/figures/$(SIZE) --build $(BUILD) $(FIGURES_FLAGS)
+
 clean:
 	rm -rf $(BUILD)

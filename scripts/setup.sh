@@ -8,9 +8,11 @@
 # gtkwave only views waveforms (`make wave`), and xvfb, x11-utils and
 # imagemagick let `make wave-shot` (and the rtl-wave test) photograph it on a
 # virtual display: installed too, but a failure to install them is only a
-# warning.
+# warning. gnuplot-nox draws `make figures`'s plots (PNG, SVG); without it the
+# tables are still written: a failure to install it is only a warning too.
 NEEDED="make gcc g++ clang lld llvm python3 verilator yosys zlib1g-dev"
 RTL="gtkwave xvfb x11-utils imagemagick"
+PLOT="gnuplot-nox"
 
 missing() {
     out=""
@@ -21,20 +23,21 @@ missing() {
 }
 need=$(missing $NEEDED)
 rtl=$(missing $RTL)
-[ -z "$need$rtl" ] && exit 0
+plot=$(missing $PLOT)
+[ -z "$need$rtl$plot" ] && exit 0
 if [ "${1:-}" = "--check" ]; then
-    echo "setup: missing Debian packages:$need$rtl" >&2
+    echo "setup: missing Debian packages:$need$rtl$plot" >&2
     [ -z "$need" ]
     exit $?
 fi
 if [ "$(id -u)" != 0 ]; then
-    echo "setup: missing Debian packages:$need$rtl" >&2
-    echo "setup: run: sudo apt-get install -y --no-install-recommends$need$rtl" >&2
+    echo "setup: missing Debian packages:$need$rtl$plot" >&2
+    echo "setup: run: sudo apt-get install -y --no-install-recommends$need$rtl$plot" >&2
     [ -z "$need" ]
     exit $?
 fi
 export DEBIAN_FRONTEND=noninteractive
-echo "setup: installing$need$rtl"
+echo "setup: installing$need$rtl$plot"
 apt-get update -qq >/dev/null 2>&1 || echo "setup: apt-get update failed; trying the install anyway" >&2
 if [ -n "$need" ] && ! apt-get install -y -qq --no-install-recommends $need >/dev/null; then
     echo "setup: apt-get failed installing:$need" >&2
@@ -42,5 +45,8 @@ if [ -n "$need" ] && ! apt-get install -y -qq --no-install-recommends $need >/de
 fi
 if [ -n "$rtl" ] && ! apt-get install -y -qq --no-install-recommends $rtl >/dev/null; then
     echo "setup: warning: could not install$rtl (only needed to view waveforms: make wave)" >&2
+fi
+if [ -n "$plot" ] && ! apt-get install -y -qq --no-install-recommends $plot >/dev/null; then
+    echo "setup: warning: could not install$plot (only needed for make figures's plots)" >&2
 fi
 exit 0

@@ -27,6 +27,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from suite import task_value  # noqa: E402  (the --task names, one definition)
+from wsim_runs import parse_stats, hmean as _hmean  # noqa: E402  (the statistics, one definition)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 KERNELS = ["fft", "filter", "hotspot", "lu", "merge", "short", "kmeans", "svm"]
@@ -83,22 +84,51 @@ def run_one(build, preset, policy, kernel, arg, seed, sets, tmp, task=None):
         st = json.load(f)
     with open(base + ".dump", "rb") as f:
         row["dump"] = f.read()
-    row["cycles"] = st["cycles"]
-    t = st["total"]
-    row["thread_insts"] = t["thread_insts"]
-    row["instret_hash"] = st["threads"]["instret_hash"]
-    row["simd_width"] = t["thread_insts"] / t["warp_insts"] if t["warp_insts"] else 0.0
-    busy = t["cycles_issue"] + t["cycles_memwait"] + t["cycles_idle"]
-    row["memwait"] = t["cycles_memwait"] / busy if busy else 0.0
-    for k in ("splits_branch", "splits_mem", "splits_revive", "merges_pc", "merges_stack", "merges_barrier",
-              "merges_sync", "wst_full", "slot_full", "groups_max"):
-        row[k] = t.get(k, 0)
-    row["groups_mean"] = t.get("groups_sum", 0) / t["cycles_issue"] if t["cycles_issue"] else 0.0
+    row.update(parse_stats(st))
     return row
 
 
 def hmean(xs):
-    return len(xs) / sum(1.0 / x for x in xs) if xs and all(x > 0 for x in xs) else 0.0
+    return _hmean(xs) or 0.0
+
+
+def tables(by, presets, pairs, kernels):
+    """The Markdown lines of the speedup tables, one section per preset: by maps
+    (preset, policy, kernel) to a row with "speedup" set; pairs lists (preset, policy)
+    in the order to show (Conv first)."""
+    out = []
+    for pr in presets:
+        pols = [p for p in dict.fromkeys(pol for (x, pol) in pairs if x == pr) if p != "Conv"]
+        out.append("")
+        out.append("### preset `%s`" % pr)
+        out.append("")
+        out.append("| policy | " + " | ".join(kernels) + " | h-mean | mean | paper |")
+        out.append("|---" * (len(kernels) + 4) + "|")
+        conv = [by.get((pr, "Conv", k), {}) for k in kernels]
+        out.append("| Conv cycles | " + " | ".join(str(c.get("cycles", "err")) for c in conv) + " | | | |")
+        for pol in pols:
+            sp = [by.get((pr, pol, k), {}).get("speedup") for k in kernels]
+            ok = [x for x in sp if x]
+            cells = ["%.2f" % x if x else "err" for x in sp]
+            hm = "%.2f" % hmean(ok) if len(ok) == len(sp) else "-"
+            am = "%.2f" % (sum(ok) / len(ok)) if len(ok) == len(sp) else "-"
+            out.append("| %s | %s | %s | %s | %s |" % (pol, " | ".join(cells), hm, am, PAPER.get((pr, pol), "")))
+        out.append("")
+        out.append("Mean SIMD width per instruction / share of WPU cycles waiting for memory / splits (branch+mem+revive):")
+        out.append("")
+        out.append("| policy | " + " | ".join(kernels) + " |")
+        out.append("|---" * (len(kernels) + 1) + "|")
+        for pol in ["Conv"] + pols:
+            cells = []
+            for k in kernels:
+                r = by.get((pr, pol, k), {})
+                if "cycles" not in r:
+                    cells.append("err")
+                    continue
+                ns = r["splits_branch"] + r["splits_mem"] + r["splits_revive"]
+                cells.append("%.1f / %.0f%% / %d" % (r["simd_width"], 100 * r["memwait"], ns))
+            out.append("| %s | %s |" % (pol, " | ".join(cells)))
+    return out
 
 
 def main():
@@ -145,42 +175,11 @@ def main():
             failures.append("%s %s %s: thread instructions differ from Conv" % (r["preset"], r["policy"], r["kernel"]))
         r["speedup"] = c["cycles"] / r["cycles"]
 
-    out = []
     mapping = "default build" if args.task == "default" else "tasks build, --task %s (%s)" % (
         args.task, ", ".join("%s %s" % (k, task_value(args.task, k)) for k in kernels))
-    out.append("Speedup over Conv (cycles(Conv) / cycles(policy)); size %s (--arg %d), seed %d, %s; "
-               "%d runs in %.0f s" % (args.size, arg, args.seed, mapping, len(rows), wall))
-    for pr in presets:
-        pols = [p for p in dict.fromkeys(pol for (x, pol, _) in jobs if x == pr) if p != "Conv"]
-        out.append("")
-        out.append("### preset `%s`" % pr)
-        out.append("")
-        out.append("| policy | " + " | ".join(kernels) + " | h-mean | mean | paper |")
-        out.append("|---" * (len(kernels) + 4) + "|")
-        conv = [by.get((pr, "Conv", k), {}) for k in kernels]
-        out.append("| Conv cycles | " + " | ".join(str(c.get("cycles", "err")) for c in conv) + " | | | |")
-        for pol in pols:
-            sp = [by.get((pr, pol, k), {}).get("speedup") for k in kernels]
-            ok = [x for x in sp if x]
-            cells = ["%.2f" % x if x else "err" for x in sp]
-            hm = "%.2f" % hmean(ok) if len(ok) == len(sp) else "-"
-            am = "%.2f" % (sum(ok) / len(ok)) if len(ok) == len(sp) else "-"
-            out.append("| %s | %s | %s | %s | %s |" % (pol, " | ".join(cells), hm, am, PAPER.get((pr, pol), "")))
-        out.append("")
-        out.append("Mean SIMD width per instruction / share of WPU cycles waiting for memory / splits (branch+mem+revive):")
-        out.append("")
-        out.append("| policy | " + " | ".join(kernels) + " |")
-        out.append("|---" * (len(kernels) + 1) + "|")
-        for pol in ["Conv"] + pols:
-            cells = []
-            for k in kernels:
-                r = by.get((pr, pol, k), {})
-                if "cycles" not in r:
-                    cells.append("err")
-                    continue
-                ns = r["splits_branch"] + r["splits_mem"] + r["splits_revive"]
-                cells.append("%.1f / %.0f%% / %d" % (r["simd_width"], 100 * r["memwait"], ns))
-            out.append("| %s | %s |" % (pol, " | ".join(cells)))
+    head = ("Speedup over Conv (cycles(Conv) / cycles(policy)); size %s (--arg %d), seed %d, %s; "
+            "%d runs in %.0f s" % (args.size, arg, args.seed, mapping, len(rows), wall))
+    out = [head] + tables(by, presets, [(pr, pol) for pr, pol, _ in jobs], kernels)
     text = "\n".join(out)
     print(text)
     if failures:
