@@ -8,14 +8,23 @@
 // before the edge, so combinational settling never trips it. A failure prints
 // the assertion's name and the instance path through $error; the testbenches
 // stop at the first one. Under Yosys, which defines SYNTHESIS, assertions
-// compile to nothing, so they add no logic to the area reports.
+// compile to nothing, so they add no logic to the area reports. Read with
+// `read_verilog -formal` (which defines FORMAL instead of SYNTHESIS), they
+// are Yosys assertions for a bounded or inductive proof (make formal).
 //
 // The macro needs a clk_i and an rst_ni (active low) in the enclosing module:
 // every block of the project has them (STYLE.md).
 `ifndef WS_ASSERT_SVH
 `define WS_ASSERT_SVH
 
-`ifdef SYNTHESIS
+`ifdef FORMAL
+`define WS_ASSERT(name, cond) \
+  always @(posedge clk_i) begin : name \
+    if (rst_ni) begin \
+      assert (cond); \
+    end \
+  end
+`elsif SYNTHESIS
 `define WS_ASSERT(name, cond)
 `else
 `define WS_ASSERT(name, cond) \

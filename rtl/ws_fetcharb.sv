@@ -304,8 +304,8 @@ module ws_fetcharb #(
 
 `ifndef SYNTHESIS
   // The rank of group g in the priority order: (g - prio) mod GROUPS.
-  function automatic int rank_of(input int g, input int p);
-    return (g >= p) ? g - p : g - p + GROUPS;
+  function automatic integer rank_of(input integer g, input integer p);
+    rank_of = (g >= p) ? g - p : g - p + GROUPS;
   endfunction
 
   int  a_grp;             // the grant's group
@@ -313,6 +313,7 @@ module ws_fetcharb #(
   logic a_ready_ok;       // the granted slot is ready
   logic a_first_group;    // no group ranked before the grant's has a ready slot
   logic a_rr_fair;        // no member between the pointer and the grant is ready
+  logic a_rr_ok;          // every pointer names a member
   logic a_none_ready;     // no grant: no ready slot
   logic a_target_runs;    // a switch goes to a group that can run ...
   logic a_skip_dead;      // ... passing only groups that cannot
@@ -336,14 +337,18 @@ module ws_fetcharb #(
       end
       if (g == a_grp) a_rr_p = 32'(rr_q[g*MEM_W +: MEM_W]);
     end
-    // members strictly between the pointer and the grant, in round-robin order
+    // members before the grant in the group's round-robin order (distance
+    // 1..GSIZE after the pointer; the pointer's own member is last)
     a_rr_fair = 1'b1;
     for (int m = 0; m < GSIZE; m++) begin
-      if (((m - a_rr_p + GSIZE) % GSIZE) != 0 &&
-          ((m - a_rr_p + GSIZE) % GSIZE) < ((a_mem - a_rr_p + GSIZE) % GSIZE) &&
+      if (((m - a_rr_p + GSIZE - 1) % GSIZE) < ((a_mem - a_rr_p + GSIZE - 1) % GSIZE) &&
           ready_i[a_grp*GSIZE + m]) begin
         a_rr_fair = 1'b0;
       end
+    end
+    a_rr_ok = 1'b1;
+    for (int g = 0; g < GROUPS; g++) begin
+      if (32'(rr_q[g*MEM_W +: MEM_W]) >= GSIZE) a_rr_ok = 1'b0;
     end
     a_target_runs = 1'b0;
     a_skip_dead   = 1'b1;
@@ -363,7 +368,7 @@ module ws_fetcharb #(
   // The state stays in range (prio a group, pointers members, the last grant a slot).
   `WS_ASSERT(prio_in_range, 32'(prio_q) < GROUPS)
   `WS_ASSERT(lgrant_in_range, 32'(lgrant_q) < SLOTS)
-  `WS_ASSERT(rr_in_range, a_rr_p < GSIZE)
+  `WS_ASSERT(rr_in_range, a_rr_ok)
   // The grant: a ready slot, of the first group in the order with one
   // (the active fetch group), the first ready member after the group's
   // pointer (round-robin fairness) — unless the stay rule granted lgrant.
