@@ -9,6 +9,7 @@
 #   make synth                  area report per block and set, and build/synth/summary.md
 #   make wave BLOCK=wst [SET=dws] [SEED=1]   a short traced run, opened in GTKWave
 #   make wave-shot BLOCK=wst [SET=dws]      the same, as GTKWave shows it, to a PNG (Xvfb)
+#   make formal BLOCK=b [SET=s] [FORMAL_DEPTH=20]  prove the block's assertions (Yosys sat)
 #
 # A block <b> is its files plus one word in RTL_BLOCKS:
 #   rtl/ws_<b>.sv (top module ws_<b>, may include rtl/*.svh), tb/<b>_tb.cpp
@@ -43,7 +44,7 @@ rtl_params = $(shell sed -n 's/^$(2)[[:space:]][[:space:]]*//p' tb/$(1).params)
 # every block:set pair
 RTL_PAIRS := $(foreach b,$(RTL_BLOCKS),$(foreach s,$(call rtl_sets,$(b)),$(b)/$(s)))
 
-.PHONY: rtl-tools rtl-lint tb rtl-test rtl-long synth wave wave-shot
+.PHONY: rtl-tools rtl-lint tb rtl-test rtl-long synth wave wave-shot formal
 
 rtl-tools:
 	@command -v $(VERILATOR) >/dev/null && command -v $(YOSYS) >/dev/null || \
@@ -109,6 +110,9 @@ RTL_LINT_OK := $(RTL_PAIRS:%=$(RTL_OUT)/%/lint.ok)
 rtl_tb      = $(RTL_OUT)/$(1)/rtl/$(firstword $(subst /, ,$(1)))_tb
 net_tb      = $(RTL_OUT)/$(1)/net/$(firstword $(subst /, ,$(1)))_tb
 RTL_NET_PAIRS := $(filter $(foreach s,$(RTL_NET_SETS),%/$(s)),$(RTL_PAIRS))
+# ... and per block, RTL_NET_SETS_<block> (set names are the block's own)
+RTL_NET_SETS_fetcharb ?= lwmt300 g3s3t5 timeout
+RTL_NET_PAIRS += $(foreach b,$(RTL_BLOCKS),$(foreach s,$(RTL_NET_SETS_$(b)),$(filter $(b)/$(s),$(RTL_PAIRS))))
 
 rtl-lint: rtl-tools $(RTL_LINT_OK)
 	@echo "rtl-lint: $(words $(RTL_LINT_OK)) block/set pairs clean"
@@ -160,7 +164,40 @@ wave: rtl-tools $(call rtl_tb,$(BLOCK)/$(SET))
 wave-shot: wave
 	bash scripts/wave_shot.sh $(WAVE_DIR)/$(BLOCK).fst tb/$(BLOCK).gtkw $(WAVE_DIR)/$(BLOCK).png
 
+# make formal: Yosys's SAT-based temporal induction over the block's
+# WS_ASSERTs (synth/formal.ys): the base case from reset and the induction
+# step, lengthened up to FORMAL_DEPTH cycles. Passes when the induction
+# closes (every assertion holds in every reachable state); fails with a
+# counterexample (a VCD) when an assertion breaks within FORMAL_DEPTH cycles
+# of reset, or when neither happens (bounded only). The set: SET, else the
+# block's set named formal, else its first. FORMAL_SV: another source (the
+# mutants of tests/rtl.sh).
+FORMAL_DEPTH ?= 20
+FORMAL_SET = $(if $(filter command line environment,$(origin SET)),$(SET),$(if $(filter formal,$(call rtl_sets,$(BLOCK))),formal,$(SET)))
+FORMAL_SV  ?= rtl/ws_$(BLOCK).sv
+FORMAL_OUT := $(BUILD)/formal
+formal: rtl-tools
+	@mkdir -p $(FORMAL_OUT)
+	@p="$(call rtl_params,$(BLOCK),$(FORMAL_SET))"; [ -n "$$p" ] || { echo "formal: no set $(FORMAL_SET) in tb/$(BLOCK).params" >&2; exit 2; }; \
+	log=$(FORMAL_OUT)/$(BLOCK)-$(FORMAL_SET).log; vcd=$(FORMAL_OUT)/$(BLOCK)-$(FORMAL_SET).vcd; rm -f $$vcd; \
+	$(YOSYS) -q -l $$log -p "read_verilog -sv -formal -Irtl $(FORMAL_SV); \
+	  chparam $$(for kv in $$p; do printf -- '-set %s %s ' $${kv%%=*} $${kv#*=}; done) ws_$(BLOCK); script synth/formal.ys; \
+	  sat -tempinduct -prove-asserts -verify -set-at 1 rst_ni 0 -maxsteps $(FORMAL_DEPTH) -dump_vcd $$vcd" >/dev/null 2>&1; \
+	n=$$(grep '^Import proof for assert' $$log | sort -u | wc -l); \
+	k=$$(sed -n 's/^\[induction step \([0-9]*\)\].*/\1/p' $$log | tail -n 1); \
+	if grep -q 'Induction step proven: SUCCESS' $$log; then \
+	  echo "formal: ws_$(BLOCK) set $(FORMAL_SET) ("$$p"): $$n assertions proven in every reachable state (base case from reset and induction step of length $$k)"; \
+	elif grep -q 'model found for base case: FAIL' $$log; then \
+	  echo "formal: ws_$(BLOCK) set $(FORMAL_SET): FAIL: an assertion breaks $$(sed -n 's/^\[base case \([0-9]*\)\].*/\1/p' $$log | tail -n 1) cycles after reset; counterexample $$vcd, log $$log" >&2; exit 1; \
+	else \
+	  echo "formal: ws_$(BLOCK) set $(FORMAL_SET): not proven: no counterexample within $(FORMAL_DEPTH) cycles of reset, induction not closed (or yosys failed); log $$log" >&2; exit 1; \
+	fi
+
 # The block/set pairs, for tests/rtl.sh.
 rtl-pairs:
 	@echo $(RTL_PAIRS)
 .PHONY: rtl-pairs
+# The sets of BLOCK whose netlists are simulated, for tests/rtl.sh.
+rtl-net-sets:
+	@echo $(patsubst $(BLOCK)/%,%,$(filter $(BLOCK)/%,$(RTL_NET_PAIRS)))
+.PHONY: rtl-net-sets
