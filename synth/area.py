@@ -117,11 +117,13 @@ def main():
             wpu65 = wpu45 * k['scale_65_over_45']
             wpu_bits = (row['dcache_kb'] + row['icache_kb']) * 8192 + \
                 row['width'] * row['warps'] * k['regs_per_thread'] * 32
-            f.write('| %s | %s | %s (%d x %d, %d KB D + %d KB I) | %.4f | %.2f | %.2f%% | %.2f%% | '
-                    '%d / %d = %.2f%% | < %g%% (%s) |\n'
+            # (3 significant digits: a block of a few flip-flops does not show as 0.00%)
+            f.write('| %s | %s | %s (%d x %d, %d KB D + %d KB I) | %.4f | %.2f | %.3g%% | %.3g%% | '
+                    '%d / %d = %.3g%% | %s (%s) |\n'
                     % (row['block'], row['set'], row['preset'], row['warps'], row['width'], row['dcache_kb'],
                        row['icache_kb'], blk45, wpu45, 100 * blk45 / wpu45, 100 * blk65 / wpu65, r['ff'],
-                       wpu_bits, 100.0 * r['ff'] / wpu_bits, row['claim'], row['source']))
+                       wpu_bits, 100.0 * r['ff'] / wpu_bits,
+                       '< %g%%' % row['claim'] if row['claim'] > 0 else 'no storage', row['source']))
     return 0
 
 
