@@ -57,10 +57,13 @@ def main():
             port = 'ent_%s_o' % name
             total = entries * w
             lo = i * w
+            # one bit of a vector: (n)vector, n counted from its msb (GTKWave
+            # does not resolve vector[bit] names in a waveform of whole vectors)
+            vec = '%s.%s[%d:0]' % (top, port, total - 1)
             if w == 1:
-                out += ['@28', '%s.%s[%d]' % (top, port, lo) if total > 1 else '%s.%s' % (top, port)]
+                out += ['@28', '(%d)%s' % (total - 1 - lo, vec) if total > 1 else '%s.%s' % (top, port)]
                 continue
-            bits = ' '.join('%s.%s[%d]' % (top, port, b) for b in range(lo + w - 1, lo - 1, -1))
+            bits = ' '.join('(%d)%s' % (total - 1 - b, vec) for b in range(lo + w - 1, lo - 1, -1))
             out += ['@22', '#{%s.e%d_%s[%d:0]} %s' % (top, i, name, w - 1, bits)]
         out += ['@1000201' if i else '@1000200', '-' + title]
     print('\n'.join(out))
