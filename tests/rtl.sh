@@ -195,6 +195,10 @@ done
 # assertions (with a mutant the proof must reject).
 group rtl-fetcharb
 FA=$B/rtl/fetcharb
+# the GTKWave layout is the one tb/gtkw.py writes from the port table
+run fa-gtkw 30 python3 tb/gtkw.py fetcharb lwm
+if [ $RC -eq 0 ] && cmp -s "$OUT" tb/fetcharb.gtkw; then ok
+else bad "tb/fetcharb.gtkw is out of date with cmodel/blocks/fetcharb.def: python3 tb/gtkw.py fetcharb lwm > tb/fetcharb.gtkw $(cat "$ERR")"; fi
 # The set of tb/fetcharb.params matching a trace's parameter line, or nothing.
 fa_set_of() {
   local h g s t
