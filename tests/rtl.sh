@@ -274,17 +274,131 @@ for s in dom small hand; do # tb/flow.mk's RTL_NET_SETS_mdt
   if [ $RC -eq 0 ] && grep -q "PASS" "$OUT"; then ok
   else bad "post-synthesis mdt $s (replay: $nettb +seed=3): exit $RC: $(tail -n 14 "$OUT" "$ERR")"; fi
 done
-# Formal: Yosys proves every assertion by induction (hand, small, dom); a
+# Formal: Yosys proves all 11 assertions by induction (hand, small, dom); a
 # mutant whose search sees only a warp's first entry allocates a second
-# entry at one PC, and the proof must fail with a_dup_pc in the counterexample.
+# entry at one PC, and the proof must fail naming one_entry_per_pc.
 run rtl-mdt-formal 600 $RTL_MAKE formal BLOCK=mdt
-if [ $RC -eq 0 ] && [ "$(grep -c 'proven by induction' "$OUT")" = 3 ]; then ok
+if [ $RC -eq 0 ] && [ "$(grep -c '^formal: mdt [a-z]*: 11 assertions proven in every reachable state' "$OUT")" = 3 ]; then ok
 else bad "make formal BLOCK=mdt: exit $RC: $(tail -n 10 "$OUT" "$ERR")"; fi
 sed 's/if (!hit && w_pc\[j\*PC_W +: PC_W\] == pc_i) begin/if (!hit \&\& j == 0 \&\& w_pc[j*PC_W +: PC_W] == pc_i) begin/' \
     rtl/ws_mdt.sv > "$T/ws_mdt_mut.sv"
 run rtl-mdt-formal-mutant 600 $RTL_MAKE formal BLOCK=mdt FORMAL_SETS=hand FORMAL_SV="$T/ws_mdt_mut.sv" RTL_OUT="$T/fml"
-if ! cmp -s rtl/ws_mdt.sv "$T/ws_mdt_mut.sv" && [ $RC -ne 0 ] && grep -q "NOT proven" "$OUT" \
-   && sed -n '/model found for base case: FAIL/,$p' "$T/fml/mdt/hand/formal.log" \
-      | grep -E '^ +[0-9]+ +\\a_dup_pc +1 ' | grep -q .; then ok
+if ! cmp -s rtl/ws_mdt.sv "$T/ws_mdt_mut.sv" && [ $RC -ne 0 ] \
+   && grep -q "^formal: mdt hand: FAIL: [0-9]* clocks after reset: assertion failed:.* one_entry_per_pc" "$OUT" \
+   && [ -s "$T/fml/mdt/hand/formal.vcd" ]; then ok
 else bad "the formal check passed a mutant with duplicate entries: exit $RC: $(tail -n 5 "$OUT" "$ERR")"; fi
+# ---------------------------------------------------------------- fetch arbiter
+# The two-level fetch arbiter (rtl/ws_fetcharb.sv; 004 §3.2-§3.3): the
+# random runs of every set are in rtl-tb above. Here: its trace replays
+# (a logged random run, a corrupted one, one of other parameters, the
+# hand-worked tests, whole-kernel runs recorded by wpusim under 2Lev,
+# 2Lev.Timeout, LWM+2Lev and 2Lev with a timeout of 300 that fires), the
+# state synthesis keeps and the netlists, and the Yosys proof of its
+# assertions (with a mutant the proof must reject).
+group rtl-fetcharb
+FA=$B/rtl/fetcharb
+# the GTKWave layout is the one tb/gtkw.py writes from the port table
+run fa-gtkw 30 python3 tb/gtkw.py fetcharb lwm
+if [ $RC -eq 0 ] && cmp -s "$OUT" tb/fetcharb.gtkw; then ok
+else bad "tb/fetcharb.gtkw is out of date with cmodel/blocks/fetcharb.def: python3 tb/gtkw.py fetcharb lwm > tb/fetcharb.gtkw $(cat "$ERR")"; fi
+# The set of tb/fetcharb.params matching a trace's parameter line, or nothing.
+fa_set_of() {
+  local h g s t
+  h=$(zcat -f "$1" | grep -m 1 '^# fetcharb ')
+  g=$(echo "$h" | sed -n 's/.*groups=\([0-9]*\).*/\1/p'); s=$(echo "$h" | sed -n 's/.*gsize=\([0-9]*\).*/\1/p')
+  t=$(echo "$h" | sed -n 's/.*timeout=\([0-9]*\).*/\1/p')
+  grep -E "^[a-z0-9_]+ +GROUPS=$g +GSIZE=$s +TIMEOUT=$t *$" tb/fetcharb.params | awk '{ print $1; exit }'
+}
+if [ -x "$FA/g3s3t5/rtl/fetcharb_tb" ] && [ -x "$FA/lwm/rtl/fetcharb_tb" ]; then
+  run fa-rtl-log 60 "$FA/g3s3t5/rtl/fetcharb_tb" +seed=5 +cycles=20000 +quiet +log="$T/fa-rand.trace"
+  run fa-rtl-replay-log 60 "$FA/g3s3t5/rtl/fetcharb_tb" +replay="$T/fa-rand.trace"
+  if [ $RC -eq 0 ] && grep -q "all outputs match" "$OUT" && [ "$(grep -c '^c=' "$T/fa-rand.trace")" = 20000 ]; then ok
+  else bad "fetcharb: replay of a logged random run: exit $RC: $(tail -n 12 "$OUT" "$ERR")"; fi
+  # the 500th line's recorded grant index, changed: the replay must name the port
+  awk 'NR == 502 { if (sub(/grant_idx=00/, "grant_idx=01") == 0) sub(/grant_idx=[0-9a-f][0-9a-f]/, "grant_idx=00") } { print }' \
+      "$T/fa-rand.trace" > "$T/fa-bad.trace"
+  run fa-rtl-replay-bad 60 "$FA/g3s3t5/rtl/fetcharb_tb" +replay="$T/fa-bad.trace" +window=8 +wave="$T/fa-bad.fst"
+  if [ $RC -eq 1 ] && grep -q "FAIL at clock 499: port grant_idx_o (recorded)" "$ERR" && [ -s "$T/fa-bad.fst" ]; then ok
+  else bad "fetcharb: a corrupted trace was not rejected at its clock with a waveform: exit $RC: $(tail -n 5 "$OUT" "$ERR")"; fi
+  run fa-rtl-replay-params 60 "$FA/lwm/rtl/fetcharb_tb" +replay="$T/fa-rand.trace"
+  if [ $RC -eq 3 ] && grep -q "built for" "$ERR"; then ok
+  else bad "fetcharb: a trace of other parameters was not rejected: exit $RC: $(tail -n 5 "$ERR")"; fi
+else
+  bad "fetcharb: no g3s3t5/lwm testbench ($FA)"
+fi
+# the hand-worked tests, on the RTL of their shapes
+for f in tests/blocks/fetcharb/*.in; do
+  n=$(basename "$f" .in)
+  set_name=$(fa_set_of "$f")
+  tbx=$FA/$set_name/rtl/fetcharb_tb
+  if [ -z "$set_name" ] || [ ! -x "$tbx" ]; then bad "$f: no testbench for '$(grep -m 1 '^# fetcharb ' "$f")' in tb/fetcharb.params"; continue; fi
+  run "fa-rtl-blocks-$n" 60 "$tbx" +replay="$f" +expect="${f%.in}.expect" +wave="$T/fa-blocks-$n.fst"
+  if [ $RC -eq 0 ] && grep -q "all outputs match" "$OUT"; then ok
+  else bad "$f on the RTL (set $set_name): exit $RC: $(tail -n 14 "$OUT" "$ERR")"; fi
+done
+# whole kernels on the lwm preset, recorded by wpusim and replayed on the RTL
+# (filter and merge, tiny sizes; 20,000-100,000 clocks each)
+for rec in "filter 2Lev" "merge 2Lev" "filter 2Lev.Timeout" "merge 2Lev.Timeout" "filter LWM+2Lev" "merge LWM+2Lev" \
+           "filter 2Lev:fetch_timeout=300" "merge 2Lev:fetch_timeout=300"; do
+  set -- $rec
+  k=$1 pol=${2%%:*} extra=
+  case "$2" in *:*) extra="--set ${2#*:}" ;; esac
+  tag=$k-$(echo "$2" | tr ':=' '--')
+  tr=$T/fa-$tag.trace
+  run "fa-rec-$tag" 120 "$SIM" --quiet --config lwm --policy "$pol" $extra --record-block fetcharb="$tr" "$B/kernels/$k.elf"
+  if [ $RC -ne 0 ] || [ ! -s "$tr" ]; then bad "fetcharb: recording $k $2: exit $RC: $(head -c 400 "$ERR")"; continue; fi
+  set_name=$(fa_set_of "$tr")
+  if [ -z "$set_name" ]; then bad "fetcharb: $k $2: no set in tb/fetcharb.params for '$(sed -n 2p "$tr")'"; continue; fi
+  run "fa-rtl-replay-$tag" 300 "$FA/$set_name/rtl/fetcharb_tb" +replay="$tr" +window=16 +wave="$T/fa-$tag.fst"
+  sw=$(sed -n 's/.* \([0-9]*\) switches (\([0-9]*\) by the timeout).*/\1 \2/p' "$OUT")
+  # every run switches groups; the timeout of 300 fires
+  if [ $RC -eq 0 ] && grep -q "all outputs match" "$OUT" && [ "${sw%% *}" -gt 0 ] 2>/dev/null \
+     && { [ -z "$extra" ] || [ "${sw##* }" -gt 0 ]; }; then ok
+  else bad "fetcharb: replay of $k $2 (set $set_name, $(grep -c '^c=' "$tr") lines, switches/timeouts '$sw'): exit $RC: $(tail -n 14 "$OUT" "$ERR")"; fi
+done
+# synthesis keeps exactly the contract's state: prio, the count, the last
+# grant, the stay bit and a pointer per group (docs/blocks/fetcharb.md), and
+# the netlists pass the random testbench (and the hand-worked timeout test)
+clog2() { local n=$1 b=0; while [ $((1 << b)) -lt "$n" ]; do b=$((b + 1)); done; echo $b; }
+for s in $($RTL_MAKE -s rtl-net-sets BLOCK=fetcharb); do
+  run "fa-synth-$s" 900 $RTL_MAKE "$B/synth/fetcharb-$s.stat"
+  if [ $RC -ne 0 ]; then bad "synthesis of fetcharb $s: $(tail -n 10 "$OUT" "$ERR")"; continue; fi
+  set -- $(grep -E "^$s " tb/fetcharb.params); shift
+  for kv in "$@"; do eval "P_${kv%%=*}=${kv#*=}"; done
+  sl=$((P_GROUPS * P_GSIZE))
+  gw=$(clog2 "$P_GROUPS"); [ "$gw" -lt 1 ] && gw=1
+  iw=$(clog2 "$sl"); [ "$iw" -lt 1 ] && iw=1
+  mw=$(clog2 "$P_GSIZE"); [ "$mw" -lt 1 ] && mw=1
+  cw=$(clog2 $((P_TIMEOUT + 1))); [ "$cw" -lt 1 ] && cw=1
+  want=$((gw + cw + iw + 1 + P_GROUPS * mw))
+  got=$(awk '$1 ~ /^DFF/ { n += $2 } END { print n + 0 }' "$B/synth/fetcharb-$s.stat")
+  if [ "$got" = "$want" ]; then ok
+  else bad "fetcharb $s: $got flip-flops after synthesis, the contract's state is $want bits"; fi
+  nettb=$FA/$s/net/fetcharb_tb
+  [ -x "$nettb" ] || { bad "no post-synthesis testbench $nettb"; continue; }
+  run "fa-net-$s" 300 "$nettb" +seed=3 +cycles=$((RTL_CYCLES / 2)) +quiet +wave="$T/fa-net-$s.fst"
+  if [ $RC -eq 0 ] && grep -q "PASS" "$OUT"; then ok
+  else bad "post-synthesis fetcharb $s (replay: $nettb +seed=3): exit $RC: $(tail -n 14 "$OUT" "$ERR")"; fi
+  for f in tests/blocks/fetcharb/*.in; do
+    [ "$(fa_set_of "$f")" = "$s" ] || continue
+    run "fa-net-blocks-$(basename "$f" .in)" 60 "$nettb" +replay="$f" +expect="${f%.in}.expect"
+    if [ $RC -eq 0 ] && grep -q "all outputs match" "$OUT"; then ok
+    else bad "$f on the netlist of set $s: exit $RC: $(tail -n 14 "$OUT" "$ERR")"; fi
+  done
+done
+# the proof: every assertion (among them the starvation bound) holds in
+# every reachable state of the formal set; an arbiter that ignores the
+# timeout is caught with a counterexample from reset
+run fa-formal 300 $RTL_MAKE formal BLOCK=fetcharb
+if [ $RC -eq 0 ] && grep -q "^formal: fetcharb formal: 16 assertions proven in every reachable state" "$OUT"; then ok
+else bad "make formal BLOCK=fetcharb: exit $RC: $(tail -n 5 "$OUT" "$ERR")"; fi
+sed 's/sw_o    = (!here || timed_out) \&\& (found_hi || found_lo);/sw_o    = !here \&\& (found_hi || found_lo);/' \
+    rtl/ws_fetcharb.sv > "$T/fa-notimeout.sv"
+if cmp -s rtl/ws_fetcharb.sv "$T/fa-notimeout.sv"; then bad "fetcharb formal mutant: the sed no longer applies"
+else
+  run fa-formal-mutant 300 $RTL_MAKE formal BLOCK=fetcharb FORMAL_SV="$T/fa-notimeout.sv" RTL_OUT="$T/fml"
+  if [ $RC -ne 0 ] && grep -q "^formal: fetcharb formal: FAIL: [0-9]* clocks after reset: assertion failed:.* timeout_forces_switch" "$OUT" \
+     && [ -s "$T/fml/fetcharb/formal/formal.vcd" ]; then ok
+  else bad "make formal did not reject an arbiter without the timeout: exit $RC: $(tail -n 5 "$OUT" "$ERR")"; fi
+fi
 fi
