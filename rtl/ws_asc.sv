@@ -284,7 +284,7 @@ module ws_asc #(
   end
 
   // Input assumption: events name warps of the table.
-  `WS_ASSERT(warp_in_table, !(clr_i || mem_i) || in_table)
+  `WS_ASSUME(warp_in_table, !(clr_i || mem_i) || in_table)
   // The max slip stays within 1..2^CNT_W-1 and moves by at most one per clock.
   `WS_ASSERT(max_slip_in_range, max_q != '0)
   `WS_ASSERT(max_slip_step, max_d == max_q || max_d == max_q + CNT_W'(1) || max_d == max_q - CNT_W'(1))

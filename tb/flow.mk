@@ -28,6 +28,8 @@ RTL_LONG_CYCLES ?= 3000000
 # the sets whose synthesized netlists rtl-test simulates (rtl-long: every set);
 # hand6's netlist, which has no assertions, also runs tests/blocks/wst/past_table
 RTL_NET_SETS ?= dws small hand6
+# a block's own list, where it has one (its set names, not the WST's)
+RTL_NET_SETS_asc ?= dom4 rules small
 RTL_SEED ?= 1
 
 RTL_SV_COMMON := $(wildcard rtl/*.svh)
@@ -108,7 +110,7 @@ $(foreach b,$(RTL_BLOCKS),$(foreach s,$(call rtl_sets,$(b)),$(eval $(call RTL_SE
 RTL_LINT_OK := $(RTL_PAIRS:%=$(RTL_OUT)/%/lint.ok)
 rtl_tb      = $(RTL_OUT)/$(1)/rtl/$(firstword $(subst /, ,$(1)))_tb
 net_tb      = $(RTL_OUT)/$(1)/net/$(firstword $(subst /, ,$(1)))_tb
-RTL_NET_PAIRS := $(filter $(foreach s,$(RTL_NET_SETS),%/$(s)),$(RTL_PAIRS))
+RTL_NET_PAIRS := $(foreach b,$(RTL_BLOCKS),$(filter $(foreach s,$(or $(RTL_NET_SETS_$(b)),$(RTL_NET_SETS)),$(b)/$(s)),$(RTL_PAIRS)))
 
 rtl-lint: rtl-tools $(RTL_LINT_OK)
 	@echo "rtl-lint: $(words $(RTL_LINT_OK)) block/set pairs clean"
@@ -163,4 +165,34 @@ wave-shot: wave
 # The block/set pairs, for tests/rtl.sh.
 rtl-pairs:
 	@echo $(RTL_PAIRS)
-.PHONY: rtl-pairs
+rtl-net-pairs:
+	@echo $(RTL_NET_PAIRS)
+.PHONY: rtl-pairs rtl-net-pairs
+
+# make formal BLOCK=b [FORMAL_SETS="s1 s2"] [FORMAL_DEPTH=N]: Yosys proves the
+# block's named assertions (WS_ASSERT, read with -formal; WS_ASSUME inputs
+# assumed) by temporal induction from reset, per parameter set (default:
+# FORMAL_SETS_<b>, else every set): base cases and induction up to
+# FORMAL_DEPTH steps (synth/formal.ys; docs/rtl.md, Formal checks). Prints
+# one line per set: the induction length that closed the proof, or fails.
+FORMAL_DEPTH ?= 8
+FORMAL_SETS_asc ?= rules small w2 straddle
+FORMAL_OUT   := $(BUILD)/formal
+formal: rtl-tools
+	@mkdir -p $(FORMAL_OUT)
+	@set -e; for s in $(or $(FORMAL_SETS),$(FORMAL_SETS_$(BLOCK)),$(call rtl_sets,$(BLOCK))); do \
+	  p=$$(sed -n "s/^$$s[[:space:]][[:space:]]*//p" tb/$(BLOCK).params); \
+	  [ -n "$$p" ] || { echo "formal: no set $$s in tb/$(BLOCK).params" >&2; exit 2; }; \
+	  log=$(FORMAL_OUT)/$(BLOCK)-$$s.log; \
+	  $(YOSYS) -q -l $$log -p "read_verilog -sv -formal -Irtl rtl/ws_$(BLOCK).sv; \
+	    chparam $$(for kv in $$p; do printf -- '-set %s %s ' $${kv%%=*} $${kv#*=}; done) ws_$(BLOCK); \
+	    script synth/formal.ys; \
+	    sat -tempinduct -prove-asserts -set-assumes -set-at 1 rst_ni 0 -seq 1 -maxsteps $(FORMAL_DEPTH) -show-inputs -verify" \
+	    > /dev/null 2>&1 || { grep -i "error\|failed\|assert.*fail" $$log | head -5; \
+	      echo "formal: $(BLOCK) $$s: NOT proven within $(FORMAL_DEPTH) steps (log: $$log)"; exit 1; }; \
+	  n=$$(grep -c "^Import proof for assert" $$log | head -1); \
+	  k=$$(sed -n 's/.*Trying induction with length \([0-9]*\).*/\1/p' $$log | tail -n 1); \
+	  grep -q "Induction step proven: SUCCESS" $$log || { echo "formal: $(BLOCK) $$s: no induction proof in $$log"; exit 1; }; \
+	  echo "formal: $(BLOCK) $$s: every assertion proven for all reachable states (induction length $$k; $$p)"; \
+	done
+.PHONY: formal
