@@ -26,7 +26,8 @@ def read_def(path):
         if line.startswith('row '):
             f = line.split(None, 9)
             rows.append(dict(block=f[1], set=f[2], preset=f[3], width=int(f[4]), warps=int(f[5]),
-                             dcache_kb=int(f[6]), icache_kb=int(f[7]), claim=float(f[8]), source=f[9]))
+                             dcache_kb=int(f[6]), icache_kb=int(f[7]),
+                             claim=None if f[8] == '-' else float(f[8]), source=f[9]))
         else:
             k, v = [s.strip() for s in line.split('=', 1)]
             vals[k] = float(v)
@@ -100,7 +101,7 @@ def main():
                        r['ge'] * ge65))
         f.write('\n## Overhead relative to the WPU\n\n')
         f.write('WPU model (45 nm, from 002 Table 2): %.4f mm^2 per thread context, %.4f mm^2 per lane '
-                '(lanes, front end, L1s); 65 nm = 45 nm x %.3f. Storage: WST flip-flops against the '
+                '(lanes, front end, L1s); 65 nm = 45 nm x %.3f. Storage: the block\'s flip-flops against the '
                 'WPU\'s cache and register bits (%d registers x 32 bits per thread).\n\n'
                 % (ctx_mm2, lane_mm2, k['scale_65_over_45'], k['regs_per_thread']))
         f.write('| block | set | WPU | block mm^2 (45 nm) | WPU mm^2 (45 nm) | area overhead 45 nm | '
@@ -118,10 +119,11 @@ def main():
             wpu_bits = (row['dcache_kb'] + row['icache_kb']) * 8192 + \
                 row['width'] * row['warps'] * k['regs_per_thread'] * 32
             f.write('| %s | %s | %s (%d x %d, %d KB D + %d KB I) | %.4f | %.2f | %.2f%% | %.2f%% | '
-                    '%d / %d = %.2f%% | < %g%% (%s) |\n'
+                    '%d / %d = %.2f%% | %s (%s) |\n'
                     % (row['block'], row['set'], row['preset'], row['warps'], row['width'], row['dcache_kb'],
                        row['icache_kb'], blk45, wpu45, 100 * blk45 / wpu45, 100 * blk65 / wpu65, r['ff'],
-                       wpu_bits, 100.0 * r['ff'] / wpu_bits, row['claim'], row['source']))
+                       wpu_bits, 100.0 * r['ff'] / wpu_bits,
+                       'no claim' if row['claim'] is None else '< %g%%' % row['claim'], row['source']))
     return 0
 
 
