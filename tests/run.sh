@@ -686,6 +686,9 @@ else bad "colpick rows=16 cols=32 not refused: exit $RC: $(head -c 300 "$ERR")";
 run blocks-gtkw 30 python3 tb/gtkw.py wst dws
 if [ $RC -eq 0 ] && cmp -s "$OUT" tb/wst.gtkw; then ok
 else bad "tb/wst.gtkw is out of date with cmodel/blocks/wst.def: python3 tb/gtkw.py wst dws > tb/wst.gtkw $(cat "$ERR")"; fi
+run blocks-gtkw-asc 30 python3 tb/gtkw.py asc dom4
+if [ $RC -eq 0 ] && cmp -s "$OUT" tb/asc.gtkw; then ok
+else bad "tb/asc.gtkw is out of date with cmodel/blocks/asc.def: python3 tb/gtkw.py asc dom4 > tb/asc.gtkw $(cat "$ERR")"; fi
 mkdir -p "$T/dws"
 # (tests/matrix.sh: which kernel x preset pairs; every policy on each)
 bash tests/matrix.sh "$B" $([ "$LONG" = 1 ] && echo long) > "$T/dws/pairs"
