@@ -1143,6 +1143,18 @@ run dom-record-bad 30 "$SIM" --record-block mdt="$T/x" "$B/kernels/filter.elf"
 if [ $RC -eq 2 ] && grep -q "no memory divergence table with dom = off" "$ERR"; then ok; else bad "record without dom: $RC $(cat "$ERR")"; fi
 run dom-doc 30 python3 scripts/blockports.py doc mdt --check
 if [ $RC -eq 0 ]; then ok; else bad "$(cat "$OUT" "$ERR")"; fi
+# The slip controller's port traffic (--record-block asc): every clock with
+# an event, replayed on the C block; refused where there is no controller.
+run dom-record-asc 60 "$SIM" --quiet --config dom --policy DoM.Adaptive --set dom_period=2000 --arg 0 \
+    --record-block asc="$T/asc.trace" "$B/kernels/nl.elf"
+if [ $RC -eq 0 ] && head -n 1 "$T/asc.trace" | grep -qx '# warpsplit-port-trace 2 block=asc' \
+   && sed -n 2p "$T/asc.trace" | grep -qx '# asc width=32 warps=4 cnt_bits=8 max0=8' \
+   && [ "$(grep -c ' div=1 ' "$T/asc.trace")" -gt 0 ] && [ "$(grep -c ' sample=1 ' "$T/asc.trace")" -gt 0 ]; then ok
+else bad "--record-block asc: exit $RC: $(head -n 3 "$T/asc.trace" | cut -c1-200) $(head -c 300 "$ERR")"; fi
+run dom-record-asc-replay 60 "$B/tests/replay_block" "$T/asc.trace"
+if [ $RC -eq 0 ] && grep -q "all match" "$OUT"; then ok; else bad "replaying the recorded ASC trace: exit $RC: $(head -c 300 "$ERR")"; fi
+run dom-record-asc-none 30 "$SIM" --config dom --policy DoM.NoLimit --record-block asc="$T/x" "$B/kernels/gf.elf"
+if [ $RC -eq 2 ] && grep -q "no adaptive slip controller" "$ERR"; then ok; else bad "record asc without one: $RC $(cat "$ERR")"; fi
 # 002's experiments (scripts/dom_experiments.py, docs/dom.md "002's experiments") on
 # one kernel x 2 warp counts: every run checked against DoM.Block, and the tables
 # hold the kernel's rows (numbers, not "-") and 002's beside them (Fig. 7: GF 8.3
