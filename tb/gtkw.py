@@ -57,10 +57,14 @@ def main():
             port = 'ent_%s_o' % name
             total = entries * w
             lo = i * w
+            # A bit b of a dumped vector is '(k)TOP.m.port[total-1:0]' with k
+            # counted from the MSB (GTKWave 3.3 resolves no 'port[b]' name:
+            # the FST holds the whole vector only).
+            vec = '%s.%s[%d:0]' % (top, port, total - 1) if total > 1 else '%s.%s' % (top, port)
             if w == 1:
-                out += ['@28', '%s.%s[%d]' % (top, port, lo) if total > 1 else '%s.%s' % (top, port)]
+                out += ['@28', '(%d)%s' % (total - 1 - lo, vec) if total > 1 else vec]
                 continue
-            bits = ' '.join('%s.%s[%d]' % (top, port, b) for b in range(lo + w - 1, lo - 1, -1))
+            bits = ' '.join('(%d)%s' % (total - 1 - b, vec) for b in range(lo + w - 1, lo - 1, -1))
             out += ['@22', '#{%s.e%d_%s[%d:0]} %s' % (top, i, name, w - 1, bits)]
         out += ['@1000201' if i else '@1000200', '-' + title]
     print('\n'.join(out))
