@@ -154,6 +154,7 @@ struct wsim {
     FILE *record_fa;  /* --record-block fetcharb=FILE */
     FILE *record_mdt; /* --record-block mdt=FILE */
     FILE *record_colpick; /* --record-block colpick=FILE */
+    FILE *record_asc; /* --record-block asc=FILE */
     uint64_t check_inject; /* test hook (WSIM_CHECK_INJECT): corrupt a group at this cycle */
 
     /* scratch for one issue */

@@ -155,6 +155,11 @@ void wsim_set_record(wsim_t *s, const char *block, FILE *out)
         if (out && s->cfg.dom) dom_record_header(s, out);
         return;
     }
+    if (!strcmp(block, "asc")) {
+        s->record_asc = out;
+        if (out && s->cfg.dom) dom_record_asc_header(s, out);
+        return;
+    }
     if (!strcmp(block, "colpick")) {
         s->record_colpick = out;
         colpick_config_t c = {.rows = s->warp_size / s->lanes, .cols = s->lanes}; /* as mech/lwm.c's */

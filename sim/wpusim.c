@@ -55,6 +55,7 @@ static void usage(FILE *out)
             "  --record-block fetcharb=FILE  write the fetch arbiter's port traffic (docs/blocks/fetcharb.md)\n"
             "  --record-block mdt=FILE  ... the memory divergence table's (dom = on; docs/blocks/mdt.md)\n"
             "  --record-block colpick=FILE  ... the column picker's (lwm = on; docs/blocks/colpick.md)\n"
+            "  --record-block asc=FILE  ... the adaptive slip controller's (a DoM slip limit; docs/blocks/asc.md)\n"
             "  --dump-cfg           print the control-flow analysis (functions, branch re-convergence\n"
             "                       points) and exit\n"
             "  --print-config       print the effective configuration, as a --config file, and exit\n"
@@ -338,7 +339,7 @@ int main(int argc, char **argv)
     char err[2048];
     const char *elf = NULL, *stats_out = NULL, *trace_path = NULL, *dump_path = NULL, *policy = NULL;
     const char *record_wst = NULL, *record_arg = NULL; /* FILE, BLOCK=FILE */
-    const char *record_block = NULL; /* wst, mdt, fetcharb or colpick */
+    const char *record_block = NULL; /* wst, mdt, fetcharb, colpick or asc */
     const char *stats_fmt = "text";
     int dump_cfg = 0, print_config = 0, rc = EXIT_USAGE;
     int progress = -1; /* --progress 1, --no-progress 0; -1: when stderr is a terminal */
@@ -380,8 +381,9 @@ int main(int argc, char **argv)
             else if (!strncmp(val, "mdt=", 4) && val[4]) record_block = "mdt", record_wst = val + 4;
             else if (!strncmp(val, "fetcharb=", 9) && val[9]) record_block = "fetcharb", record_wst = val + 9;
             else if (!strncmp(val, "colpick=", 8) && val[8]) record_block = "colpick", record_wst = val + 8;
+            else if (!strncmp(val, "asc=", 4) && val[4]) record_block = "asc", record_wst = val + 4;
             else {
-                fprintf(stderr, "wpusim: --record-block %s: expected BLOCK=FILE; blocks: wst, mdt, fetcharb, colpick\n", val);
+                fprintf(stderr, "wpusim: --record-block %s: expected BLOCK=FILE; blocks: wst, mdt, fetcharb, colpick, asc\n", val);
                 goto out;
             }
             record_arg = val;
@@ -485,6 +487,11 @@ int main(int argc, char **argv)
         if (!strcmp(record_block, "mdt") && !cfg.dom) {
             fprintf(stderr, "wpusim: --record-block mdt: there is no memory divergence table with dom = off; "
                             "choose a policy, e.g. --policy DoM.Adaptive\n");
+            goto out;
+        }
+        if (!strcmp(record_block, "asc") && (!cfg.dom || cfg.dom_slip == CFG_DOM_SLIP_NONE || !cfg.dom_max_slip)) {
+            fprintf(stderr, "wpusim: --record-block asc: there is no adaptive slip controller without dom = on, "
+                            "dom_slip = fixed|adaptive and dom_max_slip >= 1; choose a policy, e.g. --policy DoM.Adaptive\n");
             goto out;
         }
         if (!strcmp(record_block, "colpick") && !cfg.lwm) {

@@ -121,8 +121,7 @@ def main():
             # (3 significant digits: a block of a few flip-flops does not show as 0.00%)
             claim = row['claim']
             f.write('| %s | %s | %s (%d x %d, %d KB D + %d KB I) | %.4f | %.2f | %.3g%% | %.3g%% | '
-                    '%d / %d = %.3g%% | %s (%s) |
-'
+                    '%d / %d = %.3g%% | %s (%s) |\n'
                     % (row['block'], row['set'], row['preset'], row['warps'], row['width'], row['dcache_kb'],
                        row['icache_kb'], blk45, wpu45, 100 * blk45 / wpu45, 100 * blk65 / wpu65, r['ff'],
                        wpu_bits, 100.0 * r['ff'] / wpu_bits,

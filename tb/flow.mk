@@ -16,7 +16,7 @@
 #   (the harness: tb/common/tb.h), tb/<b>.params (parameter sets),
 #   cmodel/blocks/<b>.c (its C model), tb/<b>.gtkw (waveform layout).
 
-RTL_BLOCKS := wst mdt fetcharb
+RTL_BLOCKS := wst mdt fetcharb asc
 
 VERILATOR ?= verilator
 YOSYS     ?= yosys
@@ -35,6 +35,8 @@ RTL_NET_SETS_mdt ?= dom small hand
 # (timeout, lwmt300: their netlists also run the hand-worked test and a
 # recorded trace whose timeouts fire)
 RTL_NET_SETS_fetcharb ?= lwmt300 g3s3t5 timeout
+# (rules: its netlist also runs tests/blocks/asc/rules)
+RTL_NET_SETS_asc ?= dom4 rules small
 RTL_SEED ?= 1
 
 RTL_SV_COMMON := $(wildcard rtl/*.svh)
@@ -178,6 +180,7 @@ wave-shot: wave
 # when every set is proven.
 FORMAL_SETS_mdt      ?= hand small dom
 FORMAL_DEPTH_fetcharb ?= 20
+FORMAL_SETS_asc      ?= rules small w2 straddle
 FORMAL_SETS  ?= $(if $(filter command line environment,$(origin SET)),$(SET),$(or $(FORMAL_SETS_$(BLOCK)),$(filter formal,$(call rtl_sets,$(BLOCK))),$(firstword $(call rtl_sets,$(BLOCK)))))
 FORMAL_DEPTH ?= $(or $(FORMAL_DEPTH_$(BLOCK)),12)
 FORMAL_SV    ?= rtl/ws_$(BLOCK).sv

@@ -401,4 +401,93 @@ else
      && [ -s "$T/fml/fetcharb/formal/formal.vcd" ]; then ok
   else bad "make formal did not reject an arbiter without the timeout: exit $RC: $(tail -n 5 "$OUT" "$ERR")"; fi
 fi
+# ---------------------------------------------------------------- the ASC
+# The adaptive slip controller (rtl/ws_asc.sv) beyond the generic groups:
+# its hand-worked tests, traces recorded from whole kernels, a logged random
+# run, synthesis (flip-flops = the contract's state), post-synthesis runs,
+# and the formal proof of its assertions (make formal), which must fail on
+# a mutant.
+group rtl-asc
+asc_set_of() { # the set of tb/asc.params matching a trace's parameter line
+  local h w k c m
+  h=$(zcat -f "$1" | grep -m 1 '^# asc ')
+  w=$(echo "$h" | sed -n 's/.*width=\([0-9]*\).*/\1/p'); k=$(echo "$h" | sed -n 's/.*warps=\([0-9]*\).*/\1/p')
+  c=$(echo "$h" | sed -n 's/.*cnt_bits=\([0-9]*\).*/\1/p'); m=$(echo "$h" | sed -n 's/.*max0=\([0-9]*\).*/\1/p')
+  grep -E "^[a-z0-9_]+ +WIDTH=$w +WARPS=$k +CNT_W=$c +MAX0=$m *$" tb/asc.params | awk '{ print $1; exit }'
+}
+for f in tests/blocks/asc/*.in; do
+  n=$(basename "$f" .in)
+  s=$(asc_set_of "$f")
+  tbx=$B/rtl/asc/$s/rtl/asc_tb
+  if [ -z "$s" ] || [ ! -x "$tbx" ]; then bad "$f: no testbench for '$(grep -m 1 '^# asc ' "$f")' in tb/asc.params"; continue; fi
+  run "rtl-asc-blocks-$n" 60 "$tbx" +replay="$f" +expect="${f%.in}.expect" +wave="$T/asc-blocks-$n.fst"
+  if [ $RC -eq 0 ] && grep -q "all outputs match" "$OUT"; then ok
+  else bad "$f on the RTL (set $s): exit $RC: $(tail -n 14 "$OUT" "$ERR")"; fi
+done
+# Whole kernels (002's nl, gf, km at tiny size on the dom preset, a short
+# sampling period so that adaptive diff acts): recorded, then replayed on the
+# set of their parameters. The trace must hold what it is there for.
+for rec in "nl DoM.Adaptive 4 sample=1" "gf DoM.Adaptive 1 sample=1" "km DoM.FixedSlip 4 block=1" \
+           "nl DoM.FixedSlip 16 block=1"; do
+  set -- $rec
+  elf=$B/kernels/$1.elf tr=$T/asc-$1-$2-$3.trace
+  [ -f "$elf" ] || { bad "no kernel $elf to record"; continue; }
+  run "rtl-asc-rec-$1-$2-$3" 120 "$SIM" --quiet --config dom --policy "$2" --set warps="$3" --set dom_period=2000 \
+      --arg 0 --record-block asc="$tr" "$elf"
+  if [ $RC -ne 0 ] || [ ! -s "$tr" ]; then bad "recording the ASC on $1 $2 warps=$3: exit $RC: $(head -c 400 "$ERR")"; continue; fi
+  if [ "$(grep -c " $4" "$tr")" -lt 20 ]; then bad "$1 $2 warps=$3: fewer than 20 clocks with $4 in the trace"; fi
+  s=$(asc_set_of "$tr")
+  if [ -z "$s" ]; then bad "$1 $2: no set in tb/asc.params for '$(sed -n 2p "$tr")'"; continue; fi
+  run "rtl-asc-replay-$1-$2-$3" 300 "$B/rtl/asc/$s/rtl/asc_tb" +replay="$tr" +window=16 +wave="$T/asc-$1-$2.fst"
+  if [ $RC -eq 0 ] && grep -q "all outputs match" "$OUT"; then ok
+  else bad "replay of $1 $2 warps=$3 (set $s, $(grep -c '^c=' "$tr") clocks): exit $RC: $(tail -n 14 "$OUT" "$ERR")"; fi
+done
+run rtl-asc-rec-none 30 "$SIM" --quiet --config dom --policy DoM.NoLimit --record-block asc="$T/x.trace" "$B/kernels/gf.elf"
+if [ $RC -eq 2 ] && grep -q "no adaptive slip controller" "$ERR"; then ok
+else bad "--record-block asc without a slip controller: exit $RC: $(head -c 300 "$ERR")"; fi
+# A logged random run replays; a corrupted output is named; other parameters are refused.
+d4=$B/rtl/asc/dom4/rtl/asc_tb
+run rtl-asc-log 60 "$d4" +seed=5 +cycles=20000 +quiet +log="$T/asc-rand.trace"
+run rtl-asc-replay-log 60 "$d4" +replay="$T/asc-rand.trace"
+if [ $RC -eq 0 ] && grep -q "all outputs match" "$OUT" && [ "$(grep -c '^c=' "$T/asc-rand.trace")" -gt 10000 ]; then ok
+else bad "replay of a logged random ASC run: exit $RC: $(tail -n 12 "$OUT" "$ERR")"; fi
+awk '/ block=1 / && !done { sub(/ block=1 /, " block=0 "); done = 1 } { print }' "$T/asc-rand.trace" > "$T/asc-bad.trace"
+run rtl-asc-replay-bad 60 "$d4" +replay="$T/asc-bad.trace" +window=8 +wave="$T/asc-bad.fst"
+if [ $RC -eq 1 ] && grep -q "block_o (recorded)" "$ERR" && [ -s "$T/asc-bad.fst" ]; then ok
+else bad "a corrupted ASC trace was not rejected with a waveform: exit $RC: $(tail -n 5 "$OUT" "$ERR")"; fi
+run rtl-asc-replay-params 60 "$B/rtl/asc/dom16/rtl/asc_tb" +replay="$T/asc-rand.trace"
+if [ $RC -eq 3 ] && grep -q "built for" "$ERR"; then ok
+else bad "an ASC trace of other parameters was not refused: exit $RC: $(tail -n 5 "$ERR")"; fi
+# Synthesis keeps exactly the contract's state: WARPS x WIDTH x (CNT_W + 1)
+# + CNT_W flip-flops; the netlist passes the random run and the rules test.
+for s in $($RTL_MAKE -s rtl-net-sets BLOCK=asc); do
+  run "rtl-asc-synth-$s" 900 $RTL_MAKE "$B/synth/asc-$s.stat"
+  if [ $RC -ne 0 ]; then bad "synthesis of asc $s: $(tail -n 10 "$OUT" "$ERR")"; continue; fi
+  set -- $(grep -E "^$s " tb/asc.params); shift
+  for kv in "$@"; do eval "A_${kv%%=*}=${kv#*=}"; done
+  want=$((A_WARPS * A_WIDTH * (A_CNT_W + 1) + A_CNT_W))
+  got=$(awk '$1 ~ /^DFF/ { n += $2 } END { print n + 0 }' "$B/synth/asc-$s.stat")
+  if [ "$got" = "$want" ]; then ok; else bad "asc $s: $got flip-flops after synthesis, the contract's state is $want bits"; fi
+  nettb=$B/rtl/asc/$s/net/asc_tb
+  [ -x "$nettb" ] || { bad "no post-synthesis testbench $nettb"; continue; }
+  run "rtl-asc-net-$s" 300 "$nettb" +seed=3 +cycles=$((RTL_CYCLES / 2)) +quiet +wave="$T/asc-net-$s.fst"
+  if [ $RC -eq 0 ] && grep -q "PASS" "$OUT"; then ok
+  else bad "post-synthesis asc $s (replay: $nettb +seed=3): exit $RC: $(tail -n 14 "$OUT" "$ERR")"; fi
+done
+run rtl-asc-net-rules 60 "$B/rtl/asc/rules/net/asc_tb" +replay=tests/blocks/asc/rules.in +expect=tests/blocks/asc/rules.expect
+if [ $RC -eq 0 ] && grep -q "all outputs match" "$OUT"; then ok
+else bad "tests/blocks/asc/rules on the netlist: exit $RC: $(tail -n 8 "$OUT" "$ERR")"; fi
+# Formal: every assertion proven by induction in each of FORMAL_SETS_asc
+# (rules small w2 straddle); a mutant whose counters wrap must fail, naming
+# cnt_no_wrap, with the counterexample from reset.
+run rtl-asc-formal 600 $RTL_MAKE formal BLOCK=asc
+if [ $RC -eq 0 ] && [ "$(grep -c "^formal: asc [a-z0-9]*: [0-9]* assertions proven in every reachable state" "$OUT")" = 4 ]; then ok
+else bad "make formal BLOCK=asc: exit $RC: $(tail -n 8 "$OUT" "$ERR")"; fi
+sed 's/if (up\[t\] && c != CNT_MAX) begin/if (up[t]) begin/' rtl/ws_asc.sv > "$T/ws_asc_mut.sv"
+run rtl-asc-formal-mutant 300 $RTL_MAKE formal BLOCK=asc FORMAL_SETS=rules FORMAL_SV="$T/ws_asc_mut.sv" RTL_OUT="$T/fml"
+if ! cmp -s rtl/ws_asc.sv "$T/ws_asc_mut.sv" && [ $RC -ne 0 ] \
+   && grep -q "^formal: asc rules: FAIL: [0-9]* clocks after reset: assertion failed:.* cnt_no_wrap" "$OUT" \
+   && [ -s "$T/fml/asc/rules/formal.vcd" ]; then ok
+else bad "a counter that wraps was not caught by the formal check: exit $RC: $(tail -n 5 "$OUT" "$ERR")"; fi
+
 fi

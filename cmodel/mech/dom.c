@@ -126,6 +126,7 @@ static void asc_edge(struct wsim *s, wpu_t *u)
     if (d->next_sample <= s->cycle) sample(s, u);
     if (!d->ain.mem && !d->ain.clr && !d->ain.sample) return;
     d->asc_ops->eval(d->asc, &d->ain, &d->aout);
+    if (s->record_asc) d->asc_ops->trace(d->asc, s->cycle, u->id, &d->ain, &d->aout, s->record_asc);
     if (d->ain.sample) {
         u->st.dom_raise += d->aout.dir == ASC_RAISE;
         u->st.dom_lower += d->aout.dir == ASC_LOWER;
@@ -478,6 +479,12 @@ void dom_record_header(const struct wsim *s, FILE *out)
 {
     const dom_wpu_t *d = s->wpu[0].dom;
     block_trace_header(d->ops, &d->cfg, out);
+}
+
+void dom_record_asc_header(const struct wsim *s, FILE *out)
+{
+    const dom_wpu_t *d = s->wpu[0].dom;
+    if (d && d->asc) block_trace_header(d->asc_ops, &d->asc_cfg, out);
 }
 
 /* Per sampling period, the max slip after it, averaged over the WPUs (they
