@@ -98,7 +98,6 @@ class RtlModel {
         fst_ = new VerilatedFstC;
         trace_model(fst_);
         fst_->open(path.c_str());
-        fst_->dump(0);
     }
 
   protected:
@@ -226,6 +225,11 @@ static void inject(RtlInst *x, void *out) {
     }
 }
 
+// A quick look before block_compare, the judge: equal bytes are equal
+// ports (the out struct's last member is q, not compared). Unequal bytes
+// (padding, or a real difference) go to block_compare.
+static bool same_bytes(const void *a, const void *b, size_t n) { return memcmp(a, b, n) == 0; }
+
 static void *ops_init(const void *, char *err, size_t errlen) {
     snprintf(err, errlen, "an RTL block is created through the machine's block hook only");
     return nullptr;
@@ -250,7 +254,8 @@ static void ops_eval(void *blk, const void *in, void *out) {
     x->rtl->eval(in, ro);
     inject(x, ro);
     block_mismatch_t mm;
-    if (block_compare(x->c, x->cfg.data(), out, ro, BLOCK_CMP_COMB, &mm)) fail(x, "lockstep mismatch", &mm);
+    if (!same_bytes(out, ro, x->c->out_size - sizeof(void *)) && block_compare(x->c, x->cfg.data(), out, ro, BLOCK_CMP_COMB, &mm))
+        fail(x, "lockstep mismatch", &mm);
 }
 
 static void ops_clock(void *blk, const void *in, const void *out) {
@@ -261,7 +266,9 @@ static void ops_clock(void *blk, const void *in, const void *out) {
     if (!x->cblk) return;
     // the registered read ports after the edge: the C model's image against the RTL's mirror
     block_mismatch_t mm;
-    if (block_compare(x->c, x->cfg.data(), out, x->rtl_out.data(), BLOCK_CMP_REGS, &mm))
+    const void *ro = x->rtl_out.data();
+    if (!same_bytes(x->c->regs(out), x->c->regs(ro), x->c->state_size) &&
+        block_compare(x->c, x->cfg.data(), out, ro, BLOCK_CMP_REGS, &mm))
         fail(x, "lockstep mismatch (registered read port after the edge)", &mm);
 }
 
