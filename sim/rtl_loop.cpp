@@ -421,6 +421,7 @@ extern "C" wsim_block_hook_t rtl_loop_hook(rtl_loop_t *r) {
 
 extern "C" int rtl_loop_attach(rtl_loop_t *r, wsim_t *s, char *err, size_t errlen) {
     r->sim = s;
+    if (r->failed) wsim_block_failed(s); // a mismatch while the machine was created (its first evaluations)
     for (const std::string &b : r->blocks) {
         bool made = false;
         for (RtlInst *x : r->insts) made |= b == x->c->name;

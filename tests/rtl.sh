@@ -205,32 +205,35 @@ if [ $RC -ne 0 ] || [ ! -x "$RSIM" ]; then bad "make wpusim-rtl: exit $RC: $(tai
 else
   ok
   K=$B/kernels
-  # KERNEL PRESET POLICY SET: every WST set built in, DWS and MAWS legends
-  while read -r k p pol set; do
-    n="rtl-loop-$k-$pol"
+  # BLOCK KERNEL PRESET POLICY SET: every set built in, DWS and MAWS legends
+  # (a block joins the loop with its lines here: docs/rtl.md, RTL in the loop)
+  while read -r blk k p pol set; do
+    n="rtl-loop-$blk-$k-$pol" rec=() recr=()
+    if [ "$blk" != asc ]; then rec=(--record-block "$blk=$T/$n-c.blk"); recr=(--record-block "$blk=$T/$n-r.blk"); fi
     run "$n-c" 120 "$SIM" --config "$p" --policy "$pol" --stats json --dump "$T/$n-c.bin" --trace "$T/$n-c.tr" \
-      --record-block wst="$T/$n-c.wst" "$K/$k.elf"
+      "${rec[@]}" "$K/$k.elf"
     cp "$OUT" "$T/$n-c.json"; crc=$RC
-    run "$n-r" 300 "$RSIM" --rtl wst --config "$p" --policy "$pol" --stats json --dump "$T/$n-r.bin" \
-      --trace "$T/$n-r.tr" --record-block wst="$T/$n-r.wst" "$K/$k.elf"
-    edges=$(sed -n "s/.*replace mode: wst (set $set) x[0-9]*: \([0-9]*\) clock edges.*/\1/p" "$ERR")
+    run "$n-r" 300 "$RSIM" --rtl "$blk" --config "$p" --policy "$pol" --stats json --dump "$T/$n-r.bin" \
+      --trace "$T/$n-r.tr" "${recr[@]}" "$K/$k.elf"
+    edges=$(sed -n "s/.*replace mode: $blk (set $set) x[0-9]*: \([0-9]*\) clock edges.*/\1/p" "$ERR")
     if [ $crc -eq 0 ] && [ $RC -eq 0 ] && [ "${edges:-0}" -gt 1000 ] && cmp -s "$T/$n-c.json" "$OUT" \
-       && cmp -s "$T/$n-c.bin" "$T/$n-r.bin" && cmp -s "$T/$n-c.tr" "$T/$n-r.tr" && cmp -s "$T/$n-c.wst" "$T/$n-r.wst"; then ok
-    else bad "replace $k $p $pol: exit $crc / $RC, ${edges:-no} RTL clock edges (set $set), stats/results/traces identical? $(cmp "$T/$n-c.json" "$OUT" 2>&1; cmp "$T/$n-c.bin" "$T/$n-r.bin" 2>&1; cmp "$T/$n-c.tr" "$T/$n-r.tr" 2>&1; cmp "$T/$n-c.wst" "$T/$n-r.wst" 2>&1; head -c 300 "$ERR")"; fi
+       && cmp -s "$T/$n-c.bin" "$T/$n-r.bin" && cmp -s "$T/$n-c.tr" "$T/$n-r.tr" \
+       && { [ "$blk" = asc ] || cmp -s "$T/$n-c.blk" "$T/$n-r.blk"; }; then ok
+    else bad "replace $blk: $k $p $pol: exit $crc / $RC, ${edges:-no} RTL clock edges (set $set), stats/results/traces identical? $(cmp "$T/$n-c.json" "$OUT" 2>&1; cmp "$T/$n-c.bin" "$T/$n-r.bin" 2>&1; cmp "$T/$n-c.tr" "$T/$n-r.tr" 2>&1; cmp "$T/$n-c.blk" "$T/$n-r.blk" 2>&1; head -c 300 "$ERR")"; fi
   done <<'EOT'
-filter dws DWS.ReviveSplit dws
-kmeans dws DWS.ReviveSplit dws
-merge dws DWS.LazySplit dws
-lu maws-bulksync MAWS.LatSpec bsync
-svm maws-bulksync MAWS.LatSpec bsync
-fft maws-coherent MAWS.LatSpec.RR maws
+wst filter dws DWS.ReviveSplit dws
+wst kmeans dws DWS.ReviveSplit dws
+wst merge dws DWS.LazySplit dws
+wst lu maws-bulksync MAWS.LatSpec bsync
+wst svm maws-bulksync MAWS.LatSpec bsync
+wst fft maws-coherent MAWS.LatSpec.RR maws
 EOT
   # lockstep: passes on whole kernels, same statistics as C-only
   for c in "filter dws DWS.ReviveSplit" "lu maws-bulksync MAWS.LatSpec"; do
     set -- $c
     run "rtl-loop-ls-$1" 300 "$RSIM" --rtl wst --rtl-mode lockstep --config "$2" --policy "$3" --stats json "$K/$1.elf"
     if [ $RC -eq 0 ] && grep -q "lockstep mode: wst .* clock edges, .*, every output equal to the C model's" "$ERR" \
-       && cmp -s "$OUT" "$T/rtl-loop-$1-$3-c.json"; then ok
+       && cmp -s "$OUT" "$T/rtl-loop-wst-$1-$3-c.json"; then ok
     else bad "lockstep $1 $2 $3: exit $RC: $(head -c 400 "$ERR")"; fi
   done
   # lockstep catches one flipped bit: the first combinational output (nfree_o) of the RTL at cycle 500
