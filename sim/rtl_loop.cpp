@@ -50,7 +50,22 @@ template <class P, class T, typename std::enable_if<std::is_integral<T>::value, 
 static inline void rtl_get(T &dst, const P &p, int lsb, int width) {
     dst = (T)(rtl_chunk(p, lsb) & rtl_ones(width));
 }
+// (the common case of the entry fields: a field inside one 32-bit word)
+template <std::size_t N, class T, typename std::enable_if<std::is_integral<T>::value, int>::type = 0>
+static inline void rtl_get(T &dst, const VlWide<N> &p, int lsb, int width) {
+    if ((lsb & 31) + width <= 32 && (std::size_t)(lsb >> 5) < N)
+        dst = (T)((p[lsb >> 5] >> (lsb & 31)) & rtl_ones(width));
+    else
+        dst = (T)(rtl_chunk(p, lsb) & rtl_ones(width));
+}
 template <class P> static inline void rtl_get(wmask_t &dst, const P &p, int lsb, int width) {
+    if (width <= 32) { // (lanes of a narrow machine)
+        uint32_t v;
+        rtl_get(v, p, lsb, width);
+        dst = wmask_none();
+        dst.w[0] = v;
+        return;
+    }
     for (int j = 0; j < WMASK_WORDS; j++) {
         int rem = width - 64 * j;
         dst.w[j] = rem <= 0 ? 0 : rtl_chunk(p, lsb + 64 * j) & rtl_ones(rem);
@@ -95,6 +110,7 @@ class RtlModel {
     bool assert_failed() { return ctx_.gotError(); }
     uint64_t edges() const { return edges_; }
     void open_wave(const std::string &path) {
+        wave_ = true;
         fst_ = new VerilatedFstC;
         trace_model(fst_);
         fst_->open(path.c_str());
@@ -113,6 +129,7 @@ class RtlModel {
     }
     VerilatedContext ctx_;
     VerilatedFstC *fst_ = nullptr;
+    bool wave_ = false;
     uint64_t edges_ = 0;
 };
 
