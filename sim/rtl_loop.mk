@@ -13,7 +13,7 @@ RTL_LOOP_BLOCKS := $(sort $(foreach p,$(RTL_LOOP_PAIRS),$(firstword $(subst /, ,
 rtl_loop_params  = $(strip $(or $(shell sed -n 's/[[:space:]]*\#.*//; s/^$(1)[[:space:]][[:space:]]*$(2)[[:space:]][[:space:]]*\([A-Z].*\)/\1/p' $(RTL_LOOP_PARAMS)),$(call rtl_params,$(1),$(2))))
 rtl_loop_model   = $(RTL_LOOP_OUT)/$(subst /,_,$(1))/V$(subst /,_,$(1))__ALL.a
 
-RTL_LOOP_CXXFLAGS := -std=gnu++14 -O2 -Wall -Wno-unused-parameter -faligned-new -I$(VERILATOR_ROOT)/include \
+RTL_LOOP_CXXFLAGS = -std=gnu++14 -O2 -Wall -Wno-unused-parameter -faligned-new -I$(VERILATOR_ROOT)/include \
   -I$(VERILATOR_ROOT)/include/vltstd -DVM_COVERAGE=0 -DVM_SC=0 -DVM_TRACE=1 -DVM_TRACE_FST=1 -DVM_TRACE_VCD=0 \
   -I$(RTL_LOOP_OUT) $(foreach p,$(RTL_LOOP_PAIRS),-I$(RTL_LOOP_OUT)/$(subst /,_,$(p))) -Isim -Icmodel -I$(GEN)
 
