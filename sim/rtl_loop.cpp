@@ -345,6 +345,20 @@ static void *hook_create(void *ctx, const block_ops_t *c, const void *cfg, int u
                  c->name, c->name, cfg_params(c, cfg).c_str(), built.c_str(), c->name, cfg_params(c, cfg).c_str());
         return nullptr;
     }
+    if (L->inj_block == c->name && !L->inj_port.empty()) {
+        bool found = false;
+        std::string outs;
+        for (int i = 0; i < c->nports; i++)
+            if (c->ports[i].timing == BLOCK_COMB) {
+                found |= L->inj_port == c->ports[i].name;
+                outs += std::string(outs.empty() ? "" : ", ") + c->ports[i].name;
+            }
+        if (!found) {
+            snprintf(err, errlen, "WSIM_RTL_INJECT: %s has no combinational output '%s'; its outputs: %s", c->name,
+                     L->inj_port.c_str(), outs.c_str());
+            return nullptr;
+        }
+    }
     RtlInst *x = new RtlInst;
     x->loop = L;
     x->c = c;
@@ -425,6 +439,13 @@ extern "C" rtl_loop_t *rtl_loop_new(const char *blocks, const char *mode, const 
         L->inj_block = s.substr(0, a);
         L->inj_cycle = strtoull(s.substr(a + 1, b == std::string::npos ? std::string::npos : b - a - 1).c_str(), nullptr, 0);
         if (b != std::string::npos) L->inj_port = s.substr(b + 1);
+        bool named = false;
+        for (const std::string &x : L->blocks) named |= x == L->inj_block;
+        if (!named) {
+            snprintf(err, errlen, "WSIM_RTL_INJECT=%s: block %s is not in --rtl %s", inj, L->inj_block.c_str(), list.c_str());
+            delete L;
+            return nullptr;
+        }
     }
     return L;
 }

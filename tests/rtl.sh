@@ -247,6 +247,9 @@ EOT
     --threads 64 --quiet "$K/filter.elf"
   if [ $RC -eq 3 ] && grep -q "lockstep mismatch at cycle 533, WPU 1, block wst .*: port latspec_o$" "$ERR"; then ok
   else bad "lockstep with a flipped latspec_o bit: exit $RC: $(head -c 400 "$ERR")"; fi
+  WSIM_RTL_INJECT=wst:500:bogus run rtl-loop-inject3 60 "$RSIM" --rtl wst --policy DWS.ReviveSplit --quiet "$K/filter.elf"
+  if [ $RC -eq 2 ] && grep -q "^wpusim: WSIM_RTL_INJECT: wst has no combinational output 'bogus'; its outputs: nfree, free_idx, " "$ERR"; then ok
+  else bad "WSIM_RTL_INJECT naming no output: exit $RC: $(head -c 300 "$ERR")"; fi
   # no Verilated build of the configuration's parameters
   run rtl-loop-params 60 "$RSIM" --rtl wst --policy DWS.ReviveSplit --set dws_entries=8 "$K/filter.elf"
   if [ $RC -eq 2 ] && grep -q "^wpusim: --rtl wst: no Verilated build of wst for this configuration's parameters: ENTRIES=8 WIDTH=16 WARPS=4 PC_W=32 CNT_W=16 MFC_W=16; built: dws (ENTRIES=16 WIDTH=16 WARPS=4 PC_W=32 CNT_W=16 MFC_W=16); .*To build one, add a line 'wst NAME ENTRIES=8 WIDTH=16 WARPS=4 PC_W=32 CNT_W=16 MFC_W=16' to sim/rtl_loop.params and run make wpusim-rtl" "$ERR"; then ok
