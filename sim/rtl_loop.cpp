@@ -225,19 +225,25 @@ static void fail(RtlInst *x, const char *what, const block_mismatch_t *mm) {
     if (L->sim) wsim_block_failed(L->sim);
 }
 
-// The test hook: flip bit 0 of one output port of the RTL's outputs.
-static void inject(RtlInst *x, void *out) {
+// The test hook: flip bit 0 of one output port of the RTL's: a
+// combinational output in an evaluation's out struct (regs false), or a
+// registered read port (entry 0 of an entry field) in the mirror image
+// after an edge (regs true; the mirror is refreshed at the next edge).
+static void inject(RtlInst *x, void *base, bool regs) {
     rtl_loop *L = x->loop;
     if (L->inj_done || L->inj_block != x->c->name || L->cycle() < L->inj_cycle) return;
     for (int i = 0; i < x->c->nports; i++) {
         const block_port_t &p = x->c->ports[i];
-        if (p.timing != BLOCK_COMB || (!L->inj_port.empty() && L->inj_port != p.name)) continue;
-        unsigned char *m = (unsigned char *)out + p.offset;
+        bool reg = p.timing == BLOCK_REG || p.timing == BLOCK_ENTRY;
+        if (L->inj_port.empty() ? p.timing != BLOCK_COMB || regs : L->inj_port != p.name) continue;
+        if (p.timing != BLOCK_COMB && !reg) continue;
+        if (reg != regs) return; // (its turn comes at the other call)
+        unsigned char *m = (unsigned char *)base + (p.timing == BLOCK_ENTRY ? x->c->entry_offset : 0) + p.offset;
         if (p.ctype == BLOCK_MASK) ((wmask_t *)m)->w[0] ^= 1;
         else m[0] ^= 1; // the lowest byte of a little-endian member
         L->inj_done = true;
-        fprintf(stderr, "wpusim: WSIM_RTL_INJECT: flipped bit 0 of %s_o of %s (WPU %d) at cycle %" PRIu64 "\n", p.name,
-                x->c->name, x->unit, L->cycle());
+        fprintf(stderr, "wpusim: WSIM_RTL_INJECT: flipped bit 0 of %s_o%s of %s (WPU %d) at cycle %" PRIu64 "\n", p.name,
+                p.timing == BLOCK_ENTRY ? " (entry 0)" : "", x->c->name, x->unit, L->cycle());
         return;
     }
 }
@@ -263,13 +269,13 @@ static void ops_eval(void *blk, const void *in, void *out) {
     x->evals++;
     if (!x->cblk) { // replace: the RTL's outputs are the block's
         x->rtl->eval(in, out);
-        inject(x, out);
+        inject(x, out, false);
         return;
     }
     x->c->eval(x->cblk, in, out); // lockstep: the C model's drive the pipeline
     void *ro = x->rtl_out.data();
     x->rtl->eval(in, ro);
-    inject(x, ro);
+    inject(x, ro, false);
     block_mismatch_t mm;
     if (!same_bytes(out, ro, x->c->out_size - sizeof(void *)) && block_compare(x->c, x->cfg.data(), out, ro, BLOCK_CMP_COMB, &mm))
         fail(x, "lockstep mismatch", &mm);
@@ -280,10 +286,11 @@ static void ops_clock(void *blk, const void *in, const void *out) {
     if (x->cblk) x->c->clock(x->cblk, in, out);
     x->rtl->clock(in);
     if (x->rtl->assert_failed()) fail(x, "an RTL assertion failed (message above)", nullptr);
+    const void *ro = x->cblk ? x->rtl_out.data() : out; // (its q: the mirror)
+    inject(x, (void *)x->c->regs(ro), true);
     if (!x->cblk) return;
     // the registered read ports after the edge: the C model's image against the RTL's mirror
     block_mismatch_t mm;
-    const void *ro = x->rtl_out.data();
     if (!same_bytes(x->c->regs(out), x->c->regs(ro), x->c->state_size) &&
         block_compare(x->c, x->cfg.data(), out, ro, BLOCK_CMP_REGS, &mm))
         fail(x, "lockstep mismatch (registered read port after the edge)", &mm);
@@ -349,12 +356,12 @@ static void *hook_create(void *ctx, const block_ops_t *c, const void *cfg, int u
         bool found = false;
         std::string outs;
         for (int i = 0; i < c->nports; i++)
-            if (c->ports[i].timing == BLOCK_COMB) {
+            if (c->ports[i].dir == BLOCK_OUT) {
                 found |= L->inj_port == c->ports[i].name;
                 outs += std::string(outs.empty() ? "" : ", ") + c->ports[i].name;
             }
         if (!found) {
-            snprintf(err, errlen, "WSIM_RTL_INJECT: %s has no combinational output '%s'; its outputs: %s", c->name,
+            snprintf(err, errlen, "WSIM_RTL_INJECT: %s has no output port '%s'; its outputs: %s", c->name,
                      L->inj_port.c_str(), outs.c_str());
             return nullptr;
         }

@@ -20,7 +20,9 @@
  *
  * Test hook: WSIM_RTL_INJECT=BLOCK:CYCLE[:PORT] flips bit 0 of output PORT
  * (default: the block's first combinational output) of the RTL's outputs at
- * the first evaluation at or after CYCLE, once (lockstep must catch it). */
+ * the first evaluation at or after CYCLE, once; a registered read port
+ * (entry 0 of an entry field) is flipped in the mirror after the first edge
+ * at or after CYCLE. Lockstep must catch either. */
 #ifndef WSIM_RTL_LOOP_H
 #define WSIM_RTL_LOOP_H
 

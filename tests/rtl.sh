@@ -247,8 +247,14 @@ EOT
     --threads 64 --quiet "$K/filter.elf"
   if [ $RC -eq 3 ] && grep -q "lockstep mismatch at cycle 533, WPU 1, block wst .*: port latspec_o$" "$ERR"; then ok
   else bad "lockstep with a flipped latspec_o bit: exit $RC: $(head -c 400 "$ERR")"; fi
+  # ... and a registered read port (entry 0 of ent_pc_o in the RTL's mirror after an edge)
+  WSIM_RTL_INJECT=wst:500:ent_pc run rtl-loop-inject-reg 120 "$RSIM" --rtl wst --rtl-mode lockstep --policy DWS.ReviveSplit \
+    --threads 64 --quiet "$K/filter.elf"
+  if [ $RC -eq 3 ] && grep -q "^wpusim: RTL in the loop: lockstep mismatch (registered read port after the edge) at cycle 533, WPU 1, block wst (set dws, lockstep mode, clock edge 8 of this block): port ent_pc_o (entry 0)$" "$ERR" \
+     && grep -q "^  expected (C model) 00010028$" "$ERR" && grep -q "^  actual   (RTL)     00010029$" "$ERR"; then ok
+  else bad "lockstep with a flipped ent_pc_o bit: exit $RC: $(head -c 400 "$ERR")"; fi
   WSIM_RTL_INJECT=wst:500:bogus run rtl-loop-inject3 60 "$RSIM" --rtl wst --policy DWS.ReviveSplit --quiet "$K/filter.elf"
-  if [ $RC -eq 2 ] && grep -q "^wpusim: WSIM_RTL_INJECT: wst has no combinational output 'bogus'; its outputs: nfree, free_idx, " "$ERR"; then ok
+  if [ $RC -eq 2 ] && grep -q "^wpusim: WSIM_RTL_INJECT: wst has no output port 'bogus'; its outputs: nfree, free_idx, " "$ERR"; then ok
   else bad "WSIM_RTL_INJECT naming no output: exit $RC: $(head -c 300 "$ERR")"; fi
   # no Verilated build of the configuration's parameters
   run rtl-loop-params 60 "$RSIM" --rtl wst --policy DWS.ReviveSplit --set dws_entries=8 "$K/filter.elf"
