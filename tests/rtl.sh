@@ -491,3 +491,92 @@ if ! cmp -s rtl/ws_asc.sv "$T/ws_asc_mut.sv" && [ $RC -ne 0 ] \
 else bad "a counter that wraps was not caught by the formal check: exit $RC: $(tail -n 5 "$OUT" "$ERR")"; fi
 
 fi
+
+# ---------------------------------------------------------------- RTL in the loop
+# build/wpusim-rtl (sim/rtl_loop.mk): blocks of whole-kernel runs as their
+# Verilated RTL (docs/rtl.md, RTL in the loop). replace: statistics, results,
+# instruction and port traces byte-identical to the C-only run, and the RTL
+# really clocked; lockstep: passes, and catches one flipped output bit
+# (WSIM_RTL_INJECT) with cycle, WPU, port, expected and actual, exit 3 and
+# the statistics printed; a configuration without a Verilated build of its
+# parameters, and the plain C wpusim, are clear errors (exit 2).
+group rtl-loop
+run rtl-loop-plain 30 "$SIM" --rtl wst build/kernels/filter.elf
+if [ $RC -eq 2 ] && grep -q "^wpusim: --rtl: this build has no RTL in the loop (plain C); build the simulator with the Verilated blocks, make wpusim-rtl, and run build/wpusim-rtl" "$ERR"; then ok
+else bad "plain wpusim --rtl: exit $RC: $(head -c 300 "$ERR")"; fi
+if [ "$RTL_TOOLS" = 1 ]; then
+RSIM=$B/wpusim-rtl
+run rtl-loop-build 1200 $RTL_MAKE -j2 wpusim-rtl
+if [ $RC -ne 0 ] || [ ! -x "$RSIM" ]; then bad "make wpusim-rtl: exit $RC: $(tail -n 20 "$OUT" "$ERR")"
+else
+  ok
+  K=$B/kernels
+  # BLOCK KERNEL PRESET POLICY SET: every set built in, DWS and MAWS legends
+  # (a block joins the loop with its lines here: docs/rtl.md, RTL in the loop)
+  while read -r blk k p pol set; do
+    n="rtl-loop-$blk-$k-$pol" rec=() recr=()
+    if [ "$blk" != asc ]; then rec=(--record-block "$blk=$T/$n-c.blk"); recr=(--record-block "$blk=$T/$n-r.blk"); fi
+    run "$n-c" 120 "$SIM" --config "$p" --policy "$pol" --stats json --dump "$T/$n-c.bin" --trace "$T/$n-c.tr" \
+      "${rec[@]}" "$K/$k.elf"
+    cp "$OUT" "$T/$n-c.json"; crc=$RC
+    run "$n-r" 300 "$RSIM" --rtl "$blk" --config "$p" --policy "$pol" --stats json --dump "$T/$n-r.bin" \
+      --trace "$T/$n-r.tr" "${recr[@]}" "$K/$k.elf"
+    edges=$(sed -n "s/.*replace mode: $blk (set $set) x[0-9]*: \([0-9]*\) clock edges.*/\1/p" "$ERR")
+    if [ $crc -eq 0 ] && [ $RC -eq 0 ] && [ "${edges:-0}" -gt 1000 ] && cmp -s "$T/$n-c.json" "$OUT" \
+       && cmp -s "$T/$n-c.bin" "$T/$n-r.bin" && cmp -s "$T/$n-c.tr" "$T/$n-r.tr" \
+       && { [ "$blk" = asc ] || cmp -s "$T/$n-c.blk" "$T/$n-r.blk"; }; then ok
+    else bad "replace $blk: $k $p $pol: exit $crc / $RC, ${edges:-no} RTL clock edges (set $set), stats/results/traces identical? $(cmp "$T/$n-c.json" "$OUT" 2>&1; cmp "$T/$n-c.bin" "$T/$n-r.bin" 2>&1; cmp "$T/$n-c.tr" "$T/$n-r.tr" 2>&1; cmp "$T/$n-c.blk" "$T/$n-r.blk" 2>&1; head -c 300 "$ERR")"; fi
+  done <<'EOT'
+wst filter dws DWS.ReviveSplit dws
+wst kmeans dws DWS.ReviveSplit dws
+wst merge dws DWS.LazySplit dws
+wst lu maws-bulksync MAWS.LatSpec bsync
+wst svm maws-bulksync MAWS.LatSpec bsync
+wst fft maws-coherent MAWS.LatSpec.RR maws
+EOT
+  # lockstep: passes on whole kernels, same statistics as C-only
+  for c in "filter dws DWS.ReviveSplit" "lu maws-bulksync MAWS.LatSpec"; do
+    set -- $c
+    run "rtl-loop-ls-$1" 300 "$RSIM" --rtl wst --rtl-mode lockstep --config "$2" --policy "$3" --stats json "$K/$1.elf"
+    if [ $RC -eq 0 ] && grep -q "lockstep mode: wst .* clock edges, .*, every output equal to the C model's" "$ERR" \
+       && cmp -s "$OUT" "$T/rtl-loop-wst-$1-$3-c.json"; then ok
+    else bad "lockstep $1 $2 $3: exit $RC: $(head -c 400 "$ERR")"; fi
+  done
+  # lockstep catches one flipped bit: the first combinational output (nfree_o) of the RTL at cycle 500
+  WSIM_RTL_INJECT=wst:500 run rtl-loop-inject 120 "$RSIM" --rtl wst --rtl-mode lockstep --policy DWS.ReviveSplit \
+    --threads 64 --stats json "$K/filter.elf"
+  if [ $RC -eq 3 ] && grep -q "^wpusim: RTL in the loop: lockstep mismatch at cycle 533, WPU 1, block wst (set dws, lockstep mode, clock edge 7 of this block): port nfree_o$" "$ERR" \
+     && grep -q "^  expected (C model) 0f$" "$ERR" && grep -q "^  actual   (RTL)     0e$" "$ERR" \
+     && grep -q '"status": "check_failed"' "$OUT" && grep -q '^  "cycles": 534,$' "$OUT"; then ok
+  else bad "lockstep with a flipped nfree_o bit at cycle 500: exit $RC (want 3), $(head -c 500 "$ERR"; grep -m1 status "$OUT")"; fi
+  WSIM_RTL_INJECT=wst:500:latspec run rtl-loop-inject2 120 "$RSIM" --rtl wst --rtl-mode lockstep --policy DWS.ReviveSplit \
+    --threads 64 --quiet "$K/filter.elf"
+  if [ $RC -eq 3 ] && grep -q "lockstep mismatch at cycle 533, WPU 1, block wst .*: port latspec_o$" "$ERR"; then ok
+  else bad "lockstep with a flipped latspec_o bit: exit $RC: $(head -c 400 "$ERR")"; fi
+  # ... and a registered read port (entry 0 of ent_pc_o in the RTL's mirror after an edge)
+  WSIM_RTL_INJECT=wst:500:ent_pc run rtl-loop-inject-reg 120 "$RSIM" --rtl wst --rtl-mode lockstep --policy DWS.ReviveSplit \
+    --threads 64 --quiet "$K/filter.elf"
+  if [ $RC -eq 3 ] && grep -q "^wpusim: RTL in the loop: lockstep mismatch (registered read port after the edge) at cycle 533, WPU 1, block wst (set dws, lockstep mode, clock edge 8 of this block): port ent_pc_o (entry 0)$" "$ERR" \
+     && grep -q "^  expected (C model) 00010028$" "$ERR" && grep -q "^  actual   (RTL)     00010029$" "$ERR"; then ok
+  else bad "lockstep with a flipped ent_pc_o bit: exit $RC: $(head -c 400 "$ERR")"; fi
+  WSIM_RTL_INJECT=wst:500:bogus run rtl-loop-inject3 60 "$RSIM" --rtl wst --policy DWS.ReviveSplit --quiet "$K/filter.elf"
+  if [ $RC -eq 2 ] && grep -q "^wpusim: WSIM_RTL_INJECT: wst has no output port 'bogus'; its outputs: nfree, free_idx, " "$ERR"; then ok
+  else bad "WSIM_RTL_INJECT naming no output: exit $RC: $(head -c 300 "$ERR")"; fi
+  # no Verilated build of the configuration's parameters
+  run rtl-loop-params 60 "$RSIM" --rtl wst --policy DWS.ReviveSplit --set dws_entries=8 "$K/filter.elf"
+  if [ $RC -eq 2 ] && grep -q "^wpusim: --rtl wst: no Verilated build of wst for this configuration's parameters: ENTRIES=8 WIDTH=16 WARPS=4 PC_W=32 CNT_W=16 MFC_W=16; built: dws (ENTRIES=16 WIDTH=16 WARPS=4 PC_W=32 CNT_W=16 MFC_W=16); .*To build one, add a line 'wst NAME ENTRIES=8 WIDTH=16 WARPS=4 PC_W=32 CNT_W=16 MFC_W=16' to sim/rtl_loop.params and run make wpusim-rtl" "$ERR"; then ok
+  else bad "a parameter mismatch: exit $RC: $(head -c 600 "$ERR")"; fi
+  run rtl-loop-conv 60 "$RSIM" --rtl wst "$K/filter.elf"
+  if [ $RC -eq 2 ] && grep -q "^wpusim: --rtl wst: this configuration has no wst block" "$ERR"; then ok
+  else bad "--rtl wst under Conv: exit $RC: $(head -c 300 "$ERR")"; fi
+  run rtl-loop-noblock 60 "$RSIM" --rtl wst,nosuch --policy DWS.ReviveSplit "$K/filter.elf"
+  if [ $RC -eq 2 ] && grep -q "^wpusim: --rtl nosuch: no such block; this build has the RTL of: wst (dws, maws, bsync)" "$ERR"; then ok
+  else bad "--rtl nosuch: exit $RC: $(head -c 300 "$ERR")"; fi
+  # waveforms of the Verilated blocks, one file per WPU
+  rm -f "$T"/loop.wst.u*.fst
+  run rtl-loop-wave 120 "$RSIM" --rtl wst --rtl-wave "$T/loop.fst" --policy DWS.ReviveSplit --threads 64 --quiet "$K/filter.elf"
+  if [ $RC -eq 0 ] && [ "$(stat -c %s "$T/loop.wst.u0.fst" 2>/dev/null || echo 0)" -gt 10000 ] && [ -s "$T/loop.wst.u3.fst" ] \
+     && ! grep -q Warning "$ERR"; then ok
+  else bad "--rtl-wave: exit $RC: $(ls -la "$T"/loop.* 2>&1; head -c 300 "$ERR")"; fi
+fi
+fi
