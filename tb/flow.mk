@@ -15,7 +15,7 @@
 #   (the harness: tb/common/tb.h), tb/<b>.params (parameter sets),
 #   cmodel/blocks/<b>.c (its C model), tb/<b>.gtkw (waveform layout).
 
-RTL_BLOCKS := wst
+RTL_BLOCKS := wst colpick
 
 VERILATOR ?= verilator
 YOSYS     ?= yosys
