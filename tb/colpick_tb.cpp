@@ -77,6 +77,8 @@ static Bits first_bits(int n) {
     return b;
 }
 static Bits from_u64(uint64_t v) { Bits b; b.w[0] = v; return b; }
+static const Bits ALL = first_bits(T); // every thread of the large warp
+static const Bits LAST_ROW = ALL.andnot(first_bits(T - N)); // row ROWS-1
 static Bits from_mask(const wmask_t &m) {
     Bits b;
     for (int i = 0; i < WMASK_WORDS; i++) b.w[i] = m.w[i];
@@ -96,15 +98,19 @@ static std::string hex(const Bits &b, int width) {
 // Verilator's port types: CData/SData/IData/QData up to 64 bits, VlWide<N> above.
 template <class V> static Bits vl_get(const V &v, int width) { return from_u64(tb_field((uint64_t)v, 0, width)); }
 template <std::size_t M> static Bits vl_get(const VlWide<M> &v, int width) {
-    Bits b;
-    for (int i = 0; i < width; i++) b.set(i, (v[i / 32] >> (i % 32)) & 1);
+    Bits b; // 32-bit words, width > 64 here; Verilator keeps the bits above width 0
+    for (std::size_t k = 0; k < M && k / 2 < BW; k++) b.w[k / 2] |= (uint64_t)v[k] << (32 * (k % 2));
+    (void)width;
     return b;
 }
 template <class V> static void vl_put(V &v, const Bits &b, int width) { v = (V)tb_bits(b.w[0], width); }
 template <std::size_t M> static void vl_put(VlWide<M> &v, const Bits &b, int width) {
-    for (std::size_t k = 0; k < M; k++) v[k] = 0;
-    for (int i = 0; i < width; i++)
-        if (b.test(i)) v[i / 32] |= 1u << (i % 32);
+    for (std::size_t k = 0; k < M; k++) {
+        int lo = 32 * (int)k;
+        uint32_t x = (uint32_t)(b.w[k / 2] >> (32 * (k % 2)));
+        if (width - lo < 32) x &= (1u << (width - lo)) - 1;
+        v[k] = x;
+    }
 }
 
 // ------------------------------------------------------------------ ports
@@ -158,6 +164,10 @@ class Ref {
         c.one = (uint8_t)in[COLPICK_P_one].w[0];
         c.take = (uint8_t)in[COLPICK_P_take].w[0];
         c.drop = (uint8_t)in[COLPICK_P_drop].w[0];
+        if (G == 1) {
+            for (int i = 0; i < WMASK_WORDS; i++) c.mask.w[i] = in[COLPICK_P_mask].w[i], c.dep.w[i] = in[COLPICK_P_dep].w[i];
+            return;
+        }
         for (int t = 0; t < T; t++) {
             if (grp_of(t) != g) continue;
             if (in[COLPICK_P_mask].test(t)) wmask_set(&c.mask, local_of(t));
@@ -177,6 +187,16 @@ class Ref {
     }
     void compose(Ports &out) const {
         for (auto &b : out) b = Bits();
+        if (G == 1) {
+            const colpick_out_t &o = cout_[0];
+            out[COLPICK_P_valid] = from_u64(o.valid);
+            out[COLPICK_P_row] = from_mask(o.row);
+            out[COLPICK_P_pick] = from_mask(o.pick);
+            out[COLPICK_P_cnt] = from_u64(o.cnt);
+            out[COLPICK_P_stall] = from_u64(o.stall);
+            out[COLPICK_P_work] = from_mask(p_[0].q.work);
+            return;
+        }
         int cnt = 0;
         for (int c = 0; c < N; c++) {
             int g = c / NG, lc = c % NG;
@@ -328,7 +348,7 @@ static void cover(uint64_t *cov, const Ports &in, const Ports &out, const Bits &
     const bool load = in[COLPICK_P_load].w[0], one = in[COLPICK_P_one].w[0];
     const bool take = in[COLPICK_P_take].w[0], drop = in[COLPICK_P_drop].w[0];
     const bool jmp = load && one, stall = out[COLPICK_P_stall].w[0];
-    const Bits all = first_bits(T), &mask = in[COLPICK_P_mask], &dep = in[COLPICK_P_dep], &pick = out[COLPICK_P_pick];
+    const Bits &all = ALL, &mask = in[COLPICK_P_mask], &dep = in[COLPICK_P_dep], &pick = out[COLPICK_P_pick];
     const Bits src = load ? mask : work;
     const int cnt = (int)out[COLPICK_P_cnt].w[0];
     if (!load && !work.any()) cov[COV_idle]++;
@@ -343,7 +363,7 @@ static void cover(uint64_t *cov, const Ports &in, const Ports &out, const Bits &
     if (cnt > 0 && cnt < N) cov[COV_sub_partial]++;
     if (cnt == 1 && N >= 2) cov[COV_sub_one]++;
     if (!jmp && src.any() && cnt == 0 && stall) cov[COV_dep_nothing]++;
-    if (!jmp) {
+    if (!jmp && (src & dep).any()) {
         for (int c = 0; c < N; c++) { // the lowest src row of c is dep and c picked a lower one
             int low = -1, got = -1;
             for (int r = K - 1; r >= 0; r--) {
@@ -353,8 +373,7 @@ static void cover(uint64_t *cov, const Ports &in, const Ports &out, const Bits &
             if (low >= 0 && got > low && dep.test(low * N + c)) { cov[COV_dep_skip]++; break; }
         }
     }
-    for (int c = 0; c < N; c++)
-        if (pick.test((K - 1) * N + c)) { cov[COV_last_row]++; break; }
+    if ((pick & LAST_ROW).any()) cov[COV_last_row]++;
     // ROWS full sub-warps of one instruction, taken back to back
     if (take && !drop && !jmp && cnt == N) {
         full_run = load ? 1 : full_run + 1;
@@ -391,7 +410,7 @@ class Stimulus {
     // The early inputs, from the working copy (the registered read port).
     void early(const Bits &work, Ports &in) {
         if (left_-- == 0) next_phase();
-        const Bits all = first_bits(T);
+        const Bits &all = ALL;
         bool busy = work.any();
         bool load;
         switch (phase_) {
@@ -452,7 +471,7 @@ class Stimulus {
     // sparse, dense), some columns, some rows, one thread, empty.
     Bits pick_mask() {
         unsigned r = (unsigned)rng_.below(100);
-        if (r < 20) return first_bits(T);
+        if (r < 20) return ALL;
         if (r < 45) return rand_bits(0);
         if (r < 55) return rand_bits(2);
         if (r < 62) { Bits b = rand_bits(0); return b | rand_bits(0); }
@@ -468,7 +487,12 @@ class Stimulus {
             for (int t = 0; t < T; t++) b.set(t, (rows >> (t / N % 64)) & 1);
             return b;
         }
-        if (r < 92) { Bits b; b.set((int)rng_.below(T)); return b; }
+        if (r < 88) { Bits b; b.set((int)rng_.below(T)); return b; }
+        if (r < 94) { // one thread per column: a full sub-warp at once
+            Bits b;
+            for (int c = 0; c < N; c++) b.set((int)rng_.below(K) * N + c);
+            return b;
+        }
         return Bits();
     }
     Lfsr rng_;
@@ -487,6 +511,23 @@ struct Env {
     ColpickChecker *chk;
     History hist;
     uint64_t cyc = 0;
+    // the last clocks' inputs, formatted into hist only for a failure report
+    enum { DEPTH = 8 };
+    std::array<Ports, DEPTH> recent{};
+    std::array<uint64_t, DEPTH> recent_cyc{};
+    std::array<bool, DEPTH> recent_rst{};
+    uint64_t nrecent = 0;
+    void remember(const Ports &in, bool rst) {
+        recent[nrecent % DEPTH] = in;
+        recent_cyc[nrecent % DEPTH] = cyc;
+        recent_rst[nrecent % DEPTH] = rst;
+        nrecent++;
+    }
+    int fail() {
+        for (uint64_t k = nrecent > DEPTH ? nrecent - DEPTH : 0; k < nrecent; k++)
+            hist.push(input_line(recent_cyc[k % DEPTH], recent[k % DEPTH], recent_rst[k % DEPTH]));
+        return r.fail(hist);
+    }
     Ports exp{};
     explicit Env(const TbOpts &o_, TbRun &r_, VerilatedContext *ctx_) : o(o_), r(r_), ctx(ctx_), m(nullptr), chk(nullptr) {}
     void reset() {
@@ -499,6 +540,7 @@ struct Env {
     }
     // The reference's working copy (its registered read port), before this clock.
     Bits work() const {
+        if (G == 1) return from_mask(ref.c().q.work);
         Ports p{};
         ref.compose(p); // compose reads the registers; its comb outputs are stale here
         return p[COLPICK_P_work];
@@ -554,14 +596,14 @@ static int run_random(Env &v) {
         gen.early(work, in);
         bool ok = v.settle(in, false);
         gen.late(v.exp, in);
-        v.hist.push(input_line(v.cyc, in, rst));
+        v.remember(in, rst);
         if (ok) ok = v.settle(in, true);
-        if (!ok) return v.r.fail(v.hist);
+        if (!ok) return v.fail();
         cover(cov, in, v.exp, work, full_run);
         // the lines wpusim would write: a clock with a load or a non-empty copy
         if (log && (in[COLPICK_P_load].w[0] || work.any()))
             B->trace(&v.ref.c(), v.cyc, segment, &v.ref.cin(), &v.ref.cout(), log);
-        if (!v.edge()) return v.r.fail(v.hist);
+        if (!v.edge()) return v.fail();
     }
     if (log) fclose(log);
     int missed = 0;

@@ -9,6 +9,7 @@
 #   make synth                  area report per block and set, and build/synth/summary.md
 #   make wave BLOCK=wst [SET=dws] [SEED=1]   a short traced run, opened in GTKWave
 #   make wave-shot BLOCK=wst [SET=dws]      the same, as GTKWave shows it, to a PNG (Xvfb)
+#   make formal BLOCK=wst [SET=...] [FORMAL_DEPTH=N]   prove the named assertions (Yosys sat)
 #
 # A block <b> is its files plus one word in RTL_BLOCKS:
 #   rtl/ws_<b>.sv (top module ws_<b>, may include rtl/*.svh), tb/<b>_tb.cpp
@@ -28,6 +29,9 @@ RTL_LONG_CYCLES ?= 3000000
 # the sets whose synthesized netlists rtl-test simulates (rtl-long: every set);
 # hand6's netlist, which has no assertions, also runs tests/blocks/wst/past_table
 RTL_NET_SETS ?= dws small hand6
+RTL_NET_SETS_colpick ?= dep4 hand2 k2
+# the set make formal proves by default (FORMAL_SET_<block>)
+FORMAL_SET_colpick ?= dep4
 RTL_SEED ?= 1
 
 RTL_SV_COMMON := $(wildcard rtl/*.svh)
@@ -108,7 +112,8 @@ $(foreach b,$(RTL_BLOCKS),$(foreach s,$(call rtl_sets,$(b)),$(eval $(call RTL_SE
 RTL_LINT_OK := $(RTL_PAIRS:%=$(RTL_OUT)/%/lint.ok)
 rtl_tb      = $(RTL_OUT)/$(1)/rtl/$(firstword $(subst /, ,$(1)))_tb
 net_tb      = $(RTL_OUT)/$(1)/net/$(firstword $(subst /, ,$(1)))_tb
-RTL_NET_PAIRS := $(filter $(foreach s,$(RTL_NET_SETS),%/$(s)),$(RTL_PAIRS))
+# a block's own list, RTL_NET_SETS_<block>, replaces RTL_NET_SETS for it
+RTL_NET_PAIRS := $(foreach b,$(RTL_BLOCKS),$(filter $(foreach s,$(or $(RTL_NET_SETS_$(b)),$(RTL_NET_SETS)),$(b)/$(s)),$(RTL_PAIRS)))
 
 rtl-lint: rtl-tools $(RTL_LINT_OK)
 	@echo "rtl-lint: $(words $(RTL_LINT_OK)) block/set pairs clean"
@@ -160,7 +165,46 @@ wave: rtl-tools $(call rtl_tb,$(BLOCK)/$(SET))
 wave-shot: wave
 	bash scripts/wave_shot.sh $(WAVE_DIR)/$(BLOCK).fst tb/$(BLOCK).gtkw $(WAVE_DIR)/$(BLOCK).png
 
+# The sets of BLOCK whose netlists are simulated, for tests/rtl.sh.
+rtl-net-sets:
+	@echo $(patsubst $(BLOCK)/%,%,$(filter $(BLOCK)/%,$(RTL_NET_PAIRS)))
+.PHONY: rtl-net-sets
+
 # The block/set pairs, for tests/rtl.sh.
 rtl-pairs:
 	@echo $(RTL_PAIRS)
 .PHONY: rtl-pairs
+
+# make formal: Yosys proves the block's named assertions (rtl/ws_assert.svh
+# under FORMAL) for one set by k-induction up to FORMAL_DEPTH steps
+# (synth/formal.ys). Log: $(RTL_OUT)/$(BLOCK)/$(SET)/formal.log; a
+# counterexample names the assertions it breaks and is left in formal.vcd.
+# FORMAL_SET_<block> names a block's default set (a small one: the SAT
+# problem grows with the state); FORMAL_SV another source (a mutant).
+FORMAL_DEPTH ?= 8
+FORMAL_SV ?= rtl/ws_$(BLOCK).sv
+FORMAL_SET = $(if $(filter command line environment,$(origin SET)),$(SET),$(or $(FORMAL_SET_$(BLOCK)),$(SET)))
+FORMAL_DIR = $(RTL_OUT)/$(BLOCK)/$(FORMAL_SET)
+FORMAL_NAMES = $(shell sed -n 's/^ *.WS_ASSERT.\([A-Za-z0-9_]*\),.*/\1/p' $(FORMAL_SV))
+formal: rtl-tools
+	@mkdir -p $(FORMAL_DIR)
+	@echo "  FORMAL   $(BLOCK) $(FORMAL_SET) (k-induction, at most $(FORMAL_DEPTH) steps)"
+	@rm -f $(FORMAL_DIR)/formal.vcd
+	@$(YOSYS) -l $(FORMAL_DIR)/formal.log -p "read_verilog -sv -formal -Irtl $(FORMAL_SV); \
+	  chparam $(foreach p,$(call rtl_params,$(BLOCK),$(FORMAL_SET)),-set $(subst =, ,$(p))) ws_$(BLOCK); \
+	  script synth/formal.ys; \
+	  sat -tempinduct -prove-asserts -set-init-zero -maxsteps $(FORMAL_DEPTH) -verify -show rst_ni \
+	    $(FORMAL_NAMES:%=-show %) -dump_vcd $(FORMAL_DIR)/formal.vcd" > /dev/null 2>&1 || { \
+	  if grep -q "model found for base case: FAIL" $(FORMAL_DIR)/formal.log; then \
+	    awk '$$2 == "\\rst_ni" { r[$$1] = $$3 } $$2 ~ /^\\/ && $$2 != "\\rst_ni" && $$3 == "0" { f[$$1] = f[$$1] " " substr($$2, 2) } \
+	      END { for (t in f) if (r[t] == "1") print "formal: $(BLOCK) $(FORMAL_SET): step " t ": assertion failed:" f[t] }' \
+	      $(FORMAL_DIR)/formal.log | sort -t' ' -k4n | head -n 5; \
+	    echo "formal: $(BLOCK) $(FORMAL_SET): counterexample in $(FORMAL_DIR)/formal.vcd, log $(FORMAL_DIR)/formal.log"; \
+	  else grep -E "ERROR" $(FORMAL_DIR)/formal.log | tail -n 5; \
+	    echo "formal: $(BLOCK) $(FORMAL_SET): no proof within $(FORMAL_DEPTH) steps (raise FORMAL_DEPTH): $(FORMAL_DIR)/formal.log"; fi; \
+	  exit 1; }
+	@k=$$(sed -n 's/.*Trying induction with length \([0-9]*\).*/\1/p' $(FORMAL_DIR)/formal.log | tail -n 1); \
+	  n=$$(sed -n 's/^\([0-9]*\) objects\.$$/\1/p' $(FORMAL_DIR)/formal.log | tail -n 1); \
+	  grep -q "Induction step proven: SUCCESS" $(FORMAL_DIR)/formal.log && \
+	  echo "formal: $(BLOCK) $(FORMAL_SET): $$n assertions proven in every reachable state ($$k-induction, base case to depth $$k)"
+.PHONY: formal
