@@ -196,7 +196,7 @@ formal: rtl-tools
 	  sat -tempinduct -prove-asserts -set-init-zero -maxsteps $(FORMAL_DEPTH) -verify -show rst_ni \
 	    $(FORMAL_NAMES:%=-show %) -dump_vcd $(FORMAL_DIR)/formal.vcd" > /dev/null 2>&1 || { \
 	  if grep -q "model found for base case: FAIL" $(FORMAL_DIR)/formal.log; then \
-	    awk '$$2 == "\\rst_ni" { r[$$1] = $$3 } $$2 ~ /^\\/ && $$2 != "\\rst_ni" && $$3 == "0" { f[$$1] = f[$$1] " " substr($$2, 2) } \
+	    awk '$$2 == "\\rst_ni" { r[$$1] = $$3 } $$2 ~ /^\\/ && $$2 != "\\rst_ni" && $$3 == "0" && index(f[$$1] " ", " " substr($$2, 2) " ") == 0 { f[$$1] = f[$$1] " " substr($$2, 2) } \
 	      END { for (t in f) if (r[t] == "1") print "formal: $(BLOCK) $(FORMAL_SET): step " t ": assertion failed:" f[t] }' \
 	      $(FORMAL_DIR)/formal.log | sort -t' ' -k4n | head -n 5; \
 	    echo "formal: $(BLOCK) $(FORMAL_SET): counterexample in $(FORMAL_DIR)/formal.vcd, log $(FORMAL_DIR)/formal.log"; \
