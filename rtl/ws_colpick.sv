@@ -189,7 +189,7 @@ module ws_colpick #(
   logic           a_full;         // every column with a candidate gives one
   logic           a_rows_match;   // row_o/valid_o decode to pick_o
   logic           a_lanes_match;  // valid_o: the columns pick_o uses; row_o 0 elsewhere
-  logic [CNT_W:0] a_ones;         // the picked threads, counted bit by bit
+  logic [CNT_W-1:0] a_ones;       // the columns pick_o uses, counted
   logic [T-1:0]   a_row_dec;      // row_o and valid_o decoded to threads
   logic [ROWS-1:0] a_col_cand, a_col_pick;
 
@@ -202,9 +202,6 @@ module ws_colpick #(
     a_row_dec     = '0;
     a_col_cand    = '0;
     a_col_pick    = '0;
-    for (int t = 0; t < T; t++) begin
-      a_ones = a_ones + (CNT_W+1)'(pick_o[t]);
-    end
     for (int c = 0; c < COLS; c++) begin
       for (int r = 0; r < ROWS; r++) begin
         a_col_cand[r] = cand[r*COLS + c];
@@ -216,6 +213,7 @@ module ws_colpick #(
       // picked one-hot minus one
       a_lowest = a_lowest && ((a_col_cand & (a_col_pick - ROWS'(1))) == '0);
       a_full   = a_full && ((a_col_cand == '0) == (a_col_pick == '0));
+      a_ones   = a_ones + CNT_W'(a_col_pick != '0);
       a_lanes_match = a_lanes_match && (valid_o[c] == (a_col_pick != '0)) &&
                       (valid_o[c] || row_o[c*ROW_W +: ROW_W] == '0);
       if (valid_o[c]) begin
@@ -239,10 +237,12 @@ module ws_colpick #(
   `WS_ASSERT(lowest_row_first, a_lowest)
   `WS_ASSERT(column_not_skipped, a_full)
   // A clock picks nothing only when every remaining thread waits on dep_i.
-  `WS_ASSERT(progress, cnt_o != '0 || (src & ~dep_i) == '0)
-  // The lane view and the thread view of the sub-warp agree.
+  `WS_ASSERT(progress, valid_o != '0 || (src & ~dep_i) == '0)
+  // The lane view and the thread view of the sub-warp agree, and cnt_o
+  // counts the columns pick_o uses (per column, not per thread: adders of
+  // the same shape, which keeps the proof of 32 lanes tractable).
   `WS_ASSERT(rows_decode_to_pick, a_rows_match && a_lanes_match)
-  `WS_ASSERT(cnt_counts_pick, (CNT_W+1)'(cnt_o) == a_ones)
+  `WS_ASSERT(cnt_counts_pick, cnt_o == a_ones)
   // The partition: the instruction's taken sub-warps and the working copy
   // are disjoint and together are its threads; when stall_o falls on a
   // taken sub-warp, the sub-warps carried every thread exactly once.
