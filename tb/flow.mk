@@ -16,7 +16,7 @@
 #   (the harness: tb/common/tb.h), tb/<b>.params (parameter sets),
 #   cmodel/blocks/<b>.c (its C model), tb/<b>.gtkw (waveform layout).
 
-RTL_BLOCKS := wst mdt fetcharb asc
+RTL_BLOCKS := wst mdt fetcharb asc colpick
 
 VERILATOR ?= verilator
 YOSYS     ?= yosys
@@ -37,6 +37,8 @@ RTL_NET_SETS_mdt ?= dom small hand
 RTL_NET_SETS_fetcharb ?= lwmt300 g3s3t5 timeout
 # (rules: its netlist also runs tests/blocks/asc/rules)
 RTL_NET_SETS_asc ?= dom4 rules small
+# (hand2, k2: their netlists also run the hand-worked tests)
+RTL_NET_SETS_colpick ?= dep4 hand2 k2
 RTL_SEED ?= 1
 
 RTL_SV_COMMON := $(wildcard rtl/*.svh)
@@ -181,6 +183,7 @@ wave-shot: wave
 FORMAL_SETS_mdt      ?= hand small dom
 FORMAL_DEPTH_fetcharb ?= 20
 FORMAL_SETS_asc      ?= rules small w2 straddle
+FORMAL_SETS_colpick  ?= dep4
 FORMAL_SETS  ?= $(if $(filter command line environment,$(origin SET)),$(SET),$(or $(FORMAL_SETS_$(BLOCK)),$(filter formal,$(call rtl_sets,$(BLOCK))),$(firstword $(call rtl_sets,$(BLOCK)))))
 FORMAL_DEPTH ?= $(or $(FORMAL_DEPTH_$(BLOCK)),12)
 FORMAL_SV    ?= rtl/ws_$(BLOCK).sv

@@ -580,3 +580,113 @@ EOT
   else bad "--rtl-wave: exit $RC: $(ls -la "$T"/loop.* 2>&1; head -c 300 "$ERR")"; fi
 fi
 fi
+
+# ---------------------------------------------------------------- column picker
+# The sub-warp column picker (rtl/ws_colpick.sv; docs/blocks/colpick.md): the
+# random runs, lint, ports and waveform are the generic groups above. Here:
+# replay (a logged random run, a corrupted one, one of other parameters, the
+# hand-worked tests, traces wpusim records from whole kernels on lwm at two
+# large-warp sizes), synthesis with post-synthesis runs, and the formal proof
+# of its assertions with two mutants it must catch.
+if [ "$RTL_TOOLS" = 1 ]; then
+group rtl-colpick
+# The set of tb/colpick.params matching a trace's parameter line, or nothing.
+colpick_set_of() {
+  local h r c
+  h=$(zcat -f "$1" | grep -m 1 '^# colpick ')
+  r=$(echo "$h" | sed -n 's/.*rows=\([0-9]*\).*/\1/p'); c=$(echo "$h" | sed -n 's/.*cols=\([0-9]*\).*/\1/p')
+  grep -E "^[a-z0-9_]+ +ROWS=$r +COLS=$c *$" tb/colpick.params | awk '{ print $1; exit }'
+}
+cp_tb() { echo "$B/rtl/colpick/$1/rtl/colpick_tb"; }
+run cp-gtkw 30 python3 tb/gtkw.py colpick lwm
+if [ $RC -eq 0 ] && cmp -s "$OUT" tb/colpick.gtkw; then ok
+else bad "tb/colpick.gtkw is out of date with cmodel/blocks/colpick.def: python3 tb/gtkw.py colpick lwm > tb/colpick.gtkw $(cat "$ERR")"; fi
+if [ -x "$(cp_tb lwm)" ] && [ -x "$(cp_tb k4)" ]; then
+  run cp-log 60 "$(cp_tb lwm)" +seed=7 +cycles=20000 +quiet +log="$T/cp-rand.trace"
+  run cp-replay-log 120 "$(cp_tb lwm)" +replay="$T/cp-rand.trace"
+  if [ $RC -eq 0 ] && grep -q "all outputs match" "$OUT" && [ "$(grep -c '^c=' "$T/cp-rand.trace")" -gt 10000 ]; then ok
+  else bad "colpick: replay of a logged random run: exit $RC: $(tail -n 12 "$OUT" "$ERR")"; fi
+  # the recorded thread count of the 500th clock line changed: the replay must name cnt_o
+  awk '/^c=/ { n++ } n == 500 && !done && / cnt=[0-9a-f]+ / { if ($0 ~ / cnt=00 /) sub(/ cnt=00 /, " cnt=01 "); else sub(/ cnt=[0-9a-f]+ /, " cnt=00 "); done = 1 } { print }' \
+      "$T/cp-rand.trace" > "$T/cp-bad.trace"
+  run cp-replay-bad 120 "$(cp_tb lwm)" +replay="$T/cp-bad.trace" +window=8 +wave="$T/cp-bad.fst"
+  if [ $RC -eq 1 ] && grep -q "cnt_o (recorded)" "$ERR" && [ -s "$T/cp-bad.fst" ]; then ok
+  else bad "colpick: a corrupted trace was not rejected with a waveform: exit $RC: $(tail -n 5 "$OUT" "$ERR")"; fi
+  run cp-replay-params 60 "$(cp_tb k4)" +replay="$T/cp-rand.trace"
+  if [ $RC -eq 3 ] && grep -q "built for" "$ERR"; then ok
+  else bad "colpick: a trace of other parameters was not rejected: exit $RC: $(tail -n 5 "$ERR")"; fi
+else
+  bad "colpick: no lwm/k4 testbench to replay with"
+fi
+# the hand-worked tests (tests/blocks/colpick/NAME.in + .expect) on the RTL
+for f in tests/blocks/colpick/*.in; do
+  n=$(basename "$f" .in) s=$(colpick_set_of "$f")
+  if [ -z "$s" ] || [ ! -x "$(cp_tb "$s")" ]; then bad "$f: no testbench for '$(grep -m 1 '^# colpick ' "$f")' in tb/colpick.params"; continue; fi
+  run "cp-blocks-$n" 60 "$(cp_tb "$s")" +replay="$f" +expect="${f%.in}.expect" +wave="$T/cp-blocks-$n.fst"
+  if [ $RC -eq 0 ] && grep -q "all outputs match" "$OUT"; then ok
+  else bad "$f on the RTL (set $s): exit $RC: $(tail -n 14 "$OUT" "$ERR")"; fi
+done
+# 512 threads: the C model refuses the trace, the RTL set k16 is random-only
+run cp-toolarge 30 "$(cp_tb k16)" +replay=tests/blocks/colpick/toolarge.trace
+if [ $RC -eq 2 ] && grep -q "rows x cols" "$ERR"; then ok
+else bad "colpick: the 512-thread trace not refused by the k16 testbench: exit $RC: $(tail -n 3 "$ERR")"; fi
+# whole kernels on lwm (tiny inputs), 256- and 64-thread large warps
+if "$SIM" --help 2>&1 | grep -q -- "--record-block"; then
+  for rec in "bfs 256" "histogram 256" "mandel 64" "bfs 64"; do
+    set -- $rec
+    elf=$B/kernels/$1.elf
+    [ -f "$elf" ] || { bad "no kernel $elf to record"; continue; }
+    tr=$T/cp-$1-$2.trace
+    run "cp-rec-$1-$2" 120 "$SIM" --quiet --config lwm --policy LWM --arg 0 --set lwm_size="$2" --record-block colpick="$tr" "$elf"
+    if [ $RC -ne 0 ] || [ ! -s "$tr" ]; then bad "colpick: recording $1 lwm_size=$2: exit $RC: $(head -c 400 "$ERR")"; continue; fi
+    s=$(colpick_set_of "$tr")
+    if [ -z "$s" ]; then bad "colpick: $1: no set in tb/colpick.params for '$(sed -n 2p "$tr")'"; continue; fi
+    run "cp-replay-$1-$2" 300 "$(cp_tb "$s")" +replay="$tr" +window=16 +wave="$T/cp-$1-$2.fst"
+    if [ $RC -eq 0 ] && grep -q "all outputs match" "$OUT" && [ "$(grep -c '^c=' "$tr")" -gt 2000 ]; then ok
+    else bad "colpick: replay of $1 lwm_size=$2 (set $s, $(grep -c '^c=' "$tr") lines): exit $RC: $(tail -n 14 "$OUT" "$ERR")"; fi
+  done
+else
+  echo "  (rtl-colpick: $SIM has no --record-block; recorded-trace replay skipped)"
+fi
+# synthesis: exactly the working copy's ROWS x COLS flip-flops; the netlist
+# passes the random testbench and a hand-worked test
+for s in $($RTL_MAKE rtl-net-sets BLOCK=colpick); do
+  run "cp-synth-$s" 900 $RTL_MAKE "$B/synth/colpick-$s.stat"
+  if [ $RC -ne 0 ]; then bad "synthesis of colpick $s: $(tail -n 10 "$OUT" "$ERR")"; continue; fi
+  set -- $(grep -E "^$s " tb/colpick.params); shift
+  for kv in "$@"; do eval "P_${kv%%=*}=${kv#*=}"; done
+  got=$(awk '$1 ~ /^DFF/ { n += $2 } END { print n + 0 }' "$B/synth/colpick-$s.stat")
+  area=$(sed -n 's/.*Chip area for module .*: \([0-9.]*\).*/\1/p' "$B/synth/colpick-$s.stat")
+  if [ "$got" = "$((P_ROWS * P_COLS))" ] && [ -n "$area" ]; then ok
+  else bad "colpick $s: $got flip-flops after synthesis, the working copy is $((P_ROWS * P_COLS)) bits (area '$area')"; fi
+  nettb=$B/rtl/colpick/$s/net/colpick_tb
+  [ -x "$nettb" ] || { bad "no post-synthesis testbench $nettb"; continue; }
+  run "cp-net-$s" 300 "$nettb" +seed=3 +cycles=$((RTL_CYCLES / 2)) +quiet +wave="$T/cp-net-$s.fst"
+  if [ $RC -eq 0 ] && grep -q "PASS" "$OUT"; then ok
+  else bad "post-synthesis colpick $s (replay: $nettb +seed=3): exit $RC: $(tail -n 14 "$OUT" "$ERR")"; fi
+  for f in tests/blocks/colpick/*.in; do
+    [ "$(colpick_set_of "$f")" = "$s" ] || continue
+    run "cp-net-blocks-$s" 60 "$nettb" +replay="$f" +expect="${f%.in}.expect" +wave="$T/cp-net-blocks-$s.fst"
+    if [ $RC -eq 0 ] && grep -q "all outputs match" "$OUT"; then ok
+    else bad "$f on the netlist of set $s: exit $RC: $(tail -n 14 "$OUT" "$ERR")"; fi
+  done
+done
+# formal: Yosys proves the 13 assertions (make formal, default set dep4); a
+# picker that takes the highest row, and one that never clears picked bits,
+# are caught, each naming the broken assertion (the second: a picked thread
+# still in the working copy)
+run cp-formal 300 $RTL_MAKE formal BLOCK=colpick
+if [ $RC -eq 0 ] && grep -q "^formal: colpick dep4: 13 assertions proven in every reachable state" "$OUT"; then ok
+else bad "colpick: make formal: exit $RC: $(tail -n 8 "$OUT" "$ERR")"; fi
+awk '/^  always_comb begin : pick_columns/ { p = 1 } p && /for \(int r = 0; r < ROWS; r\+\+\)/ { sub(/int r = 0; r < ROWS; r\+\+/, "int r = ROWS - 1; r >= 0; r--"); p = 0 } { print }' \
+    rtl/ws_colpick.sv > "$T/cp-highest.sv"
+sed 's/^      work_d = rest;$/      work_d = src;/' rtl/ws_colpick.sv > "$T/cp-noclear.sv"
+for m in "highest lowest_row_first" "noclear work_disjoint_done"; do
+  set -- $m
+  if cmp -s rtl/ws_colpick.sv "$T/cp-$1.sv"; then bad "colpick: the $1 mutant did not change the RTL"; continue; fi
+  run "cp-formal-$1" 300 $RTL_MAKE formal BLOCK=colpick FORMAL_SV="$T/cp-$1.sv" RTL_OUT="$T/fml-$1"
+  if [ $RC -ne 0 ] && grep -q "^formal: colpick dep4: FAIL: [0-9]* clocks after reset: assertion failed:.* $2" "$OUT" \
+     && [ -s "$T/fml-$1/colpick/dep4/formal.vcd" ]; then ok
+  else bad "colpick: formal did not catch the $1 mutant with $2: exit $RC: $(tail -n 6 "$OUT" "$ERR")"; fi
+done
+fi
