@@ -511,20 +511,23 @@ if [ $RC -ne 0 ] || [ ! -x "$RSIM" ]; then bad "make wpusim-rtl: exit $RC: $(tai
 else
   ok
   K=$B/kernels
-  # BLOCK KERNEL PRESET POLICY SET: every set built in, DWS and MAWS legends
-  # (a block joins the loop with its lines here: docs/rtl.md, RTL in the loop)
-  while read -r blk k p pol set; do
-    n="rtl-loop-$blk-$k-$pol" rec=() recr=()
-    if [ "$blk" != asc ]; then rec=(--record-block "$blk=$T/$n-c.blk"); recr=(--record-block "$blk=$T/$n-r.blk"); fi
+  # BLOCK KERNEL PRESET POLICY SET [ARGS]: every set built in, the legends
+  # of each block (a block joins the loop with its lines here: docs/rtl.md,
+  # RTL in the loop); the blocks after the WST at tiny sizes on one WPU
+  while read -r blk k p pol set args; do
+    n="rtl-loop-$blk-$k-$pol-$set"
+    rec=(--record-block "$blk=$T/$n-c.blk"); recr=(--record-block "$blk=$T/$n-r.blk")
+    # shellcheck disable=SC2086 # ARGS: words
     run "$n-c" 120 "$SIM" --config "$p" --policy "$pol" --stats json --dump "$T/$n-c.bin" --trace "$T/$n-c.tr" \
-      "${rec[@]}" "$K/$k.elf"
+      "${rec[@]}" $args "$K/$k.elf"
     cp "$OUT" "$T/$n-c.json"; crc=$RC
+    # shellcheck disable=SC2086
     run "$n-r" 300 "$RSIM" --rtl "$blk" --config "$p" --policy "$pol" --stats json --dump "$T/$n-r.bin" \
-      --trace "$T/$n-r.tr" "${recr[@]}" "$K/$k.elf"
+      --trace "$T/$n-r.tr" "${recr[@]}" $args "$K/$k.elf"
     edges=$(sed -n "s/.*replace mode: $blk (set $set) x[0-9]*: \([0-9]*\) clock edges.*/\1/p" "$ERR")
     if [ $crc -eq 0 ] && [ $RC -eq 0 ] && [ "${edges:-0}" -gt 1000 ] && cmp -s "$T/$n-c.json" "$OUT" \
        && cmp -s "$T/$n-c.bin" "$T/$n-r.bin" && cmp -s "$T/$n-c.tr" "$T/$n-r.tr" \
-       && { [ "$blk" = asc ] || cmp -s "$T/$n-c.blk" "$T/$n-r.blk"; }; then ok
+       && [ -s "$T/$n-c.blk" ] && cmp -s "$T/$n-c.blk" "$T/$n-r.blk"; then ok
     else bad "replace $blk: $k $p $pol: exit $crc / $RC, ${edges:-no} RTL clock edges (set $set), stats/results/traces identical? $(cmp "$T/$n-c.json" "$OUT" 2>&1; cmp "$T/$n-c.bin" "$T/$n-r.bin" 2>&1; cmp "$T/$n-c.tr" "$T/$n-r.tr" 2>&1; cmp "$T/$n-c.blk" "$T/$n-r.blk" 2>&1; head -c 300 "$ERR")"; fi
   done <<'EOT'
 wst filter dws DWS.ReviveSplit dws
@@ -533,7 +536,52 @@ wst merge dws DWS.LazySplit dws
 wst lu maws-bulksync MAWS.LatSpec bsync
 wst svm maws-bulksync MAWS.LatSpec bsync
 wst fft maws-coherent MAWS.LatSpec.RR maws
+mdt nl dom DoM.Adaptive dom --arg 0 --set wpus=1
+mdt km dom DoM.Adaptive dom --arg 0 --set wpus=1
+mdt km dws Slip dws --arg 0 --set wpus=1
+asc nl dom DoM.Adaptive dom4 --arg 0 --set wpus=1
+asc km dom DoM.Adaptive dom4 --arg 0 --set wpus=1
+asc nl dws Slip dws4 --arg 0 --set wpus=1
+colpick bfs lwm LWM lwm --arg 0 --set wpus=1
+colpick histogram lwm LWM lwm --arg 0 --set wpus=1
+fetcharb bfs lwm 2Lev lwm --arg 0 --set wpus=1
+fetcharb histogram lwm 2Lev lwm --arg 0 --set wpus=1
+fetcharb bfs lwm 2Lev.Timeout lwmt --arg 0 --set wpus=1
+fetcharb mandel lwm LWM+2Lev lwm2lev --arg 0 --set wpus=1
+fetcharb histogram lwm LWM+2Lev lwm2lev --arg 0 --set wpus=1
 EOT
+  # lockstep of the other blocks: two kernels each, same statistics as C-only
+  # (BLOCK KERNEL PRESET POLICY SET: the replace rows above, ARGS as there)
+  while read -r blk k p pol set; do
+    n="rtl-loop-$blk-$k-$pol-$set"
+    run "rtl-loop-ls-$blk-$k-$pol" 300 "$RSIM" --rtl "$blk" --rtl-mode lockstep --config "$p" --policy "$pol" \
+      --stats json --arg 0 --set wpus=1 "$K/$k.elf"
+    if [ $RC -eq 0 ] && grep -q "lockstep mode: $blk (set $set) x1: [1-9][0-9]* clock edges.*every output equal to the C model's" "$ERR" \
+       && cmp -s "$OUT" "$T/$n-c.json"; then ok
+    else bad "lockstep $blk: $k $p $pol: exit $RC: $(head -c 400 "$ERR")"; fi
+  done <<'EOT'
+mdt nl dom DoM.Adaptive dom
+mdt km dom DoM.Adaptive dom
+asc nl dom DoM.Adaptive dom4
+asc km dom DoM.Adaptive dom4
+colpick bfs lwm LWM lwm
+colpick histogram lwm LWM lwm
+fetcharb bfs lwm 2Lev lwm
+fetcharb histogram lwm 2Lev lwm
+fetcharb mandel lwm LWM+2Lev lwm2lev
+EOT
+  # every block of a configuration at once: the MDT and ASC under DoM, the
+  # picker and the arbiter under LWM+2Lev, lockstep
+  for c in "mdt,asc km dom DoM.Adaptive mdt-km-DoM.Adaptive-dom" \
+           "colpick,fetcharb histogram lwm LWM+2Lev fetcharb-histogram-LWM+2Lev-lwm2lev"; do
+    set -- $c
+    run "rtl-loop-ls-${1/,/-}" 300 "$RSIM" --rtl "$1" --rtl-mode lockstep --config "$3" --policy "$4" \
+      --stats json --arg 0 --set wpus=1 "$K/$2.elf"
+    if [ $RC -eq 0 ] && grep -q "lockstep mode: .*${1%%,*} (set .*every output equal to the C model's" "$ERR" \
+       && grep -q "lockstep mode: .*${1##*,} (set .*every output equal to the C model's" "$ERR" \
+       && cmp -s "$OUT" "$T/rtl-loop-$5-c.json"; then ok
+    else bad "lockstep $1: $2 $3 $4: exit $RC: $(head -c 400 "$ERR")"; fi
+  done
   # lockstep: passes on whole kernels, same statistics as C-only
   for c in "filter dws DWS.ReviveSplit" "lu maws-bulksync MAWS.LatSpec"; do
     set -- $c
