@@ -583,11 +583,11 @@ EOT
     else bad "lockstep $1: $2 $3 $4: exit $RC: $(head -c 400 "$ERR")"; fi
   done
   # lockstep: passes on whole kernels, same statistics as C-only
-  for c in "filter dws DWS.ReviveSplit" "lu maws-bulksync MAWS.LatSpec"; do
+  for c in "filter dws DWS.ReviveSplit dws" "lu maws-bulksync MAWS.LatSpec bsync"; do
     set -- $c
     run "rtl-loop-ls-$1" 300 "$RSIM" --rtl wst --rtl-mode lockstep --config "$2" --policy "$3" --stats json "$K/$1.elf"
-    if [ $RC -eq 0 ] && grep -q "lockstep mode: wst .* clock edges, .*, every output equal to the C model's" "$ERR" \
-       && cmp -s "$OUT" "$T/rtl-loop-wst-$1-$3-c.json"; then ok
+    if [ $RC -eq 0 ] && grep -q "lockstep mode: wst (set $4) .* clock edges, .*, every output equal to the C model's" "$ERR" \
+       && cmp -s "$OUT" "$T/rtl-loop-wst-$1-$3-$4-c.json"; then ok
     else bad "lockstep $1 $2 $3: exit $RC: $(head -c 400 "$ERR")"; fi
   done
   # lockstep catches one flipped bit: the first combinational output (nfree_o) of the RTL at cycle 500
