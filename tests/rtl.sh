@@ -273,5 +273,11 @@ run rtl-asc-formal-mutant 300 yosys -q -l "$T/ascm/log" -p "read_verilog -sv -fo
   sat -tempinduct -prove-asserts -set-assumes -set-at 1 rst_ni 0 -seq 1 -maxsteps 8 -verify"
 if ! cmp -s rtl/ws_asc.sv "$T/ascm/ws_asc.sv" && [ $RC -ne 0 ] && grep -q "model found for base case: FAIL" "$T/ascm/log"; then ok
 else bad "a counter that wraps was not caught by the formal check: exit $RC"; fi
+# WSIM_TEST_LONG=1: eight single-rule mutants of the RTL, each caught by the
+# random testbench (~70 s of CPU).
+if [ "$LONG" = 1 ]; then
+  run rtl-asc-mutants 1800 bash tests/blocks/asc/rtl_mutants.sh "$B"
+  if [ $RC -eq 0 ]; then ok; else bad "an RTL mutant of the ASC survived: $(grep -v caught "$OUT" | head -5; head -c 300 "$ERR")"; fi
+fi
 
 fi
