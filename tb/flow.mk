@@ -9,6 +9,7 @@
 #   make synth                  area report per block and set, and build/synth/summary.md
 #   make wave BLOCK=wst [SET=dws] [SEED=1]   a short traced run, opened in GTKWave
 #   make wave-shot BLOCK=wst [SET=dws]      the same, as GTKWave shows it, to a PNG (Xvfb)
+#   make formal BLOCK=asc [FORMAL_SETS=...] Yosys proves the block's assertions (induction)
 #
 # A block <b> is its files plus one word in RTL_BLOCKS:
 #   rtl/ws_<b>.sv (top module ws_<b>, may include rtl/*.svh), tb/<b>_tb.cpp
@@ -190,7 +191,6 @@ formal: rtl-tools
 	    sat -tempinduct -prove-asserts -set-assumes -set-at 1 rst_ni 0 -seq 1 -maxsteps $(FORMAL_DEPTH) -show-inputs -verify" \
 	    > /dev/null 2>&1 || { grep -i "error\|failed\|assert.*fail" $$log | head -5; \
 	      echo "formal: $(BLOCK) $$s: NOT proven within $(FORMAL_DEPTH) steps (log: $$log)"; exit 1; }; \
-	  n=$$(grep -c "^Import proof for assert" $$log | head -1); \
 	  k=$$(sed -n 's/.*Trying induction with length \([0-9]*\).*/\1/p' $$log | tail -n 1); \
 	  grep -q "Induction step proven: SUCCESS" $$log || { echo "formal: $(BLOCK) $$s: no induction proof in $$log"; exit 1; }; \
 	  echo "formal: $(BLOCK) $$s: every assertion proven for all reachable states (induction length $$k; $$p)"; \
