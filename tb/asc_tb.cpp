@@ -360,7 +360,6 @@ class Stimulus {
         in.sample = rng_.chance(p_sample);
         // a pipeline does not diverge a blocked warp (mostly)
         in.div = o.block ? rng_.chance(5) : rng_.chance(75);
-        const wmask_t lim = wmask_and(c.q.e[in.warp < N ? in.warp : 0].lim, act);
         wmask_t h;
         switch (phase_) {
         case RUNAHEAD: h = wmask_and(lead_, act); in.div = rng_.chance(90); break;
@@ -382,7 +381,6 @@ class Stimulus {
         else if (rng_.chance(5)) h = wmask_none();
         if (rng_.chance(4)) m = wmask_or(m, wmask_and(rand_mask(W), act)); // overlaps
         if (rng_.chance(4)) h = wmask_or(h, wmask_and(rand_mask(W), lanes)); // outside act
-        (void)lim;
         in.hit = h;
         in.miss = m;
     }
