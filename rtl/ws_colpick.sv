@@ -239,8 +239,8 @@ module ws_colpick #(
   // A clock picks nothing only when every remaining thread waits on dep_i.
   `WS_ASSERT(progress, valid_o != '0 || (src & ~dep_i) == '0)
   // The lane view and the thread view of the sub-warp agree, and cnt_o
-  // counts the columns pick_o uses (per column, not per thread: adders of
-  // the same shape, which keeps the proof of 32 lanes tractable).
+  // counts the columns pick_o uses (per column, not per thread: an adder of
+  // cnt_o's shape, which the SAT proof settles; docs/rtl.md, Formal).
   `WS_ASSERT(rows_decode_to_pick, a_rows_match && a_lanes_match)
   `WS_ASSERT(cnt_counts_pick, cnt_o == a_ones)
   // The partition: the instruction's taken sub-warps and the working copy
