@@ -78,6 +78,7 @@ $(ASAN_BUILD)/wpusim: $(LIB_SRCS) sim/wpusim.c $(BUILD)/sim/presets.c $(GEN_HDRS
 -include tests/tests.mk
 -include fuzz/fuzz.mk
 -include tb/flow.mk
+-include sim/rtl_loop.mk
 
 # The default benchmark on the default configuration.
 DEFAULT_KERNEL := mandel

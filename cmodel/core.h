@@ -155,7 +155,11 @@ struct wsim {
     FILE *record_fa;  /* --record-block fetcharb=FILE */
     FILE *record_mdt; /* --record-block mdt=FILE */
     FILE *record_colpick; /* --record-block colpick=FILE */
+    FILE *record_asc; /* --record-block asc=FILE */
     uint64_t check_inject; /* test hook (WSIM_CHECK_INJECT): corrupt a group at this cycle */
+    wsim_block_hook_t block_hook; /* where the blocks come from (NULL create: the C models) */
+    char block_err[1024];         /* why the first refused block was refused (wsim_create fails) */
+    int block_failed;             /* wsim_block_failed(): stop at the end of the cycle */
 
     /* scratch for one issue */
     uint32_t addr[WSIM_MAX_LANES];
@@ -240,6 +244,14 @@ void warp_barrier_arrive(struct wsim *s, group_t *g, wmask_t lanes, uint32_t pc)
  * the order of one WPU's clock). */
 void wpu_clock_all(struct wsim *s);
 void wpu_account_stall(struct wsim *s, wpu_t *u, uint64_t n);
+
+/* machine.c: a block instance for WPU unit: the C model c_model, or what
+ * the machine's block hook chose (*ops is set to its ops). When the hook
+ * fails, its message is kept for wsim_create and the C model is created
+ * instead (the machine is then destroyed). NULL only when the C model's own
+ * init fails (err: why). */
+void *block_new(struct wsim *s, const block_ops_t *c_model, const void *cfg, int unit, const block_ops_t **ops,
+                char *err, size_t errlen);
 
 /* check.c: --check's invariants of every warp; 1 with a message when one fails. */
 int check_machine(struct wsim *s, char *msg, size_t len);

@@ -13,6 +13,26 @@
 
 wsim_t *wsim_create(const wsim_config_t *cfg, const char *elf_path, char *err, size_t errlen)
 {
+    return wsim_create_with(cfg, elf_path, NULL, err, errlen);
+}
+
+void *block_new(struct wsim *s, const block_ops_t *c_model, const void *cfg, int unit, const block_ops_t **ops,
+                char *err, size_t errlen)
+{
+    if (s->block_hook.create && !s->block_err[0]) {
+        void *b = s->block_hook.create(s->block_hook.ctx, c_model, cfg, unit, ops, s->block_err, sizeof s->block_err);
+        if (b) return b;
+        if (!s->block_err[0]) snprintf(s->block_err, sizeof s->block_err, "%s: a block could not be created", c_model->name);
+    }
+    *ops = c_model;
+    return c_model->init(cfg, err, errlen);
+}
+
+void wsim_block_failed(wsim_t *s) { s->block_failed = 1; }
+
+wsim_t *wsim_create_with(const wsim_config_t *cfg, const char *elf_path, const wsim_block_hook_t *hook, char *err,
+                         size_t errlen)
+{
     wsim_config_t c = *cfg;
     if (wsim_config_check(&c, err, errlen) < 0) return NULL;
     program_t *p = program_load(elf_path, err, errlen);
@@ -41,6 +61,7 @@ wsim_t *wsim_create(const wsim_config_t *cfg, const char *elf_path, char *err, s
     }
     s->cfg = c;
     s->prog = p;
+    if (hook) s->block_hook = *hook;
     s->mem = mem_create();
     program_place(p, s->mem);
     if (memsys_init(&s->ms, &c, s->mem, err, errlen) < 0) {
@@ -115,6 +136,11 @@ wsim_t *wsim_create(const wsim_config_t *cfg, const char *elf_path, char *err, s
             wsim_destroy(s); /* config.def's checks rule this out */
             return NULL;
         }
+        if (s->block_err[0]) { /* the block hook refused the fetch arbiter */
+            snprintf(err, errlen, "%s", s->block_err);
+            wsim_destroy(s);
+            return NULL;
+        }
         for (int k = 0; k < s->nwarps; k++) {
             warp_t *w = &u->warp[k];
             w->wpu = i, w->slot = k, w->gid = -1;
@@ -122,6 +148,11 @@ wsim_t *wsim_create(const wsim_config_t *cfg, const char *elf_path, char *err, s
             w->th = s->threads_mem + ((size_t)i * (size_t)s->nwarps + (size_t)k) * (size_t)s->warp_size;
         }
         MECH_CALL(s, init_wpu, s, u);
+        if (s->block_err[0]) {
+            snprintf(err, errlen, "%s", s->block_err);
+            wsim_destroy(s);
+            return NULL;
+        }
     }
 #undef ALLOC
     return s;
@@ -153,6 +184,11 @@ void wsim_set_record(wsim_t *s, const char *block, FILE *out)
     if (!strcmp(block, "mdt")) {
         s->record_mdt = out;
         if (out && s->cfg.dom) dom_record_header(s, out);
+        return;
+    }
+    if (!strcmp(block, "asc")) {
+        s->record_asc = out;
+        if (out && s->cfg.dom) dom_record_asc_header(s, out);
         return;
     }
     if (!strcmp(block, "colpick")) {
@@ -218,6 +254,11 @@ wsim_status_t wsim_run_until(wsim_t *s, uint64_t until)
             s->next_watch = s->cycle + s->cfg.watchdog / 4 + 1;
         }
         wpu_clock_all(s);
+        if (s->block_failed) { /* a lockstep block's mismatch (reported by it) */
+            s->cycle++;
+            st = WSIM_CHECK_FAILED;
+            break;
+        }
         if (s->cfg.check) {
             char msg[2048];
             if (check_machine(s, msg, sizeof msg)) {

@@ -51,6 +51,28 @@ typedef enum wsim_status {
 } wsim_status_t;
 
 wsim_t *wsim_create(const wsim_config_t *c, const char *elf_path, char *err, size_t errlen);
+
+/* Where the machine's blocks come from (RTL in the loop: sim/rtl_loop.cpp,
+ * docs/rtl.md). Every block instance the machine creates (the WST, the MDT,
+ * the ASC, the column picker, the fetch arbiter: one per WPU) is asked of
+ * create(): c_model is the block's C model (blocks/block.h), cfg its
+ * parameters (c_model's config struct), unit the WPU. It returns the
+ * instance and sets *ops to the ops that drive it (the C model's, or a
+ * Verilated RTL block with the same ports), or NULL with a message in err:
+ * the machine is then not created (wsim_create_with fails with it).
+ * wsim_create is wsim_create_with(..., NULL, ...): every block the C model. */
+struct block_ops;
+typedef struct wsim_block_hook {
+    void *(*create)(void *ctx, const struct block_ops *c_model, const void *cfg, int unit,
+                    const struct block_ops **ops, char *err, size_t errlen);
+    void *ctx;
+} wsim_block_hook_t;
+wsim_t *wsim_create_with(const wsim_config_t *c, const char *elf_path, const wsim_block_hook_t *hook, char *err,
+                         size_t errlen);
+/* A block outside the C model (a lockstep RTL block) found a mismatch: the
+ * run stops at the end of this cycle with WSIM_CHECK_FAILED (the caller
+ * reported it; the statistics so far stay readable). */
+void wsim_block_failed(wsim_t *s);
 void wsim_destroy(wsim_t *s);
 
 void wsim_set_trace(wsim_t *s, FILE *out); /* one line per issued SIMD instruction */

@@ -91,3 +91,32 @@ awk -v n="$tot_insts" -v s="$tot_sim" -v h="$tot_nat" 'BEGIN {
   printf "%-12s %5s %-14s %-16s %13.0f %8.2f %12.3e %9.4f %5s %8.0fx\n", "all", "", "", "", n, s, n / s, h, "", s / h }'
 echo "(CPU seconds: best of $SIM_REPEATS simulation run(s); native-s: the mean of \`runs' native runs adding up to >= $NATIVE_MIN s," \
      "start-up excluded; $THREADS threads unless the case says; native = same C, host build, threads in sequence)"
+
+# RTL in the loop (docs/rtl.md): build/wpusim-rtl with the warp-split table as
+# its Verilated RTL, replace and lockstep, against the C-only wpusim on one
+# DWS case (WSIM_BENCH_RTL_CASE="kernel:arg:preset:policy[:threads]"); the
+# statistics must be the same. Skipped without verilator.
+if [ "${WSIM_BENCH_RTL:-1}" = 1 ]; then
+  if command -v verilator >/dev/null && command -v yosys >/dev/null; then
+    if [ "${WSIM_BENCH_QUICK:-0}" = 1 ]; then RTL_CASE_DEF=kmeans:1:dws:DWS.ReviveSplit; else RTL_CASE_DEF=kmeans:2:dws:DWS.ReviveSplit; fi
+    IFS=: read -r k arg preset pol threads <<<"${WSIM_BENCH_RTL_CASE:-$RTL_CASE_DEF}"
+    threads=${threads:-$THREADS}
+    make --no-print-directory -s BUILD="$B" wpusim-rtl >&2
+    run=(--config "$preset" --policy "$pol" --threads "$threads" --arg "$arg" "$B/kernels/$k.elf")
+    a=$("$B/wpusim" "${run[@]}" --stats json 2>/dev/null | md5sum)
+    r=$("$B/wpusim-rtl" --rtl wst "${run[@]}" --stats json 2>/dev/null | md5sum)
+    l=$("$B/wpusim-rtl" --rtl wst --rtl-mode lockstep "${run[@]}" --stats json 2>/dev/null | md5sum)
+    [ "$a" = "$r" ] && [ "$a" = "$l" ] || { echo "bench: RTL in the loop: statistics differ from C-only" >&2; exit 1; }
+    # CPU seconds, best of the repeats (best, above): the steady measure on a shared machine
+    tc=$(best "$SIM_REPEATS" "$B/wpusim" "${run[@]}" --quiet)
+    tr=$(best "$SIM_REPEATS" "$B/wpusim-rtl" --rtl wst "${run[@]}" --quiet)
+    tl=$(best "$SIM_REPEATS" "$B/wpusim-rtl" --rtl wst --rtl-mode lockstep "${run[@]}" --quiet)
+    edges=$("$B/wpusim-rtl" --rtl wst "${run[@]}" --quiet 2>&1 | sed -n 's/.*x[0-9]*: \([0-9]*\) clock edges.*/\1/p')
+    echo
+    echo "RTL in the loop ($k arg $arg, $preset, $pol, $threads threads; the WST as Verilated RTL, $edges clock edges):"
+    awk -v c="$tc" -v r="$tr" -v l="$tl" 'BEGIN {
+      printf "  CPU s: C only %.2f   replace %.2f (%.2fx)   lockstep %.2f (%.2fx)\n", c, r, r / c, l, l / c }'
+  else
+    echo "(RTL in the loop: skipped, verilator/yosys missing: make setup)"
+  fi
+fi

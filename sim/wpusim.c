@@ -13,6 +13,9 @@
 #include "blocks/zfile.h"
 #include "presets.h"
 #include "wsim.h"
+#ifdef WSIM_RTL
+#include "rtl_loop.h" /* build/wpusim-rtl: RTL in the loop (sim/rtl_loop.mk) */
+#endif
 
 enum { EXIT_PASS = 0, EXIT_THREADS_FAILED = 1, EXIT_USAGE = 2, EXIT_STOPPED = 3 };
 
@@ -60,6 +63,13 @@ static void usage(FILE *out)
             "                       --set dws_branch=list (docs/dws.md, scripts/splitsel.py)\n"
             "  --branch-profile FILE  after the run write per conditional branch: executions, divergent\n"
             "                       ones, the smaller side's threads, its post-dominator (docs/dws.md)\n"
+            "  --record-block asc=FILE  ... the adaptive slip controller's (a DoM slip limit; docs/blocks/asc.md)\n"
+            "  --rtl BLOCK[,BLOCK...]  run these blocks as their Verilated RTL instead of their C models\n"
+            "                       (build/wpusim-rtl only: make wpusim-rtl; docs/rtl.md, RTL in the loop)\n"
+            "  --rtl-mode replace|lockstep  replace (default): the RTL alone drives the pipeline; lockstep:\n"
+            "                       the C model drives it, the RTL gets the same inputs and every output is\n"
+            "                       compared every clock; the first mismatch stops the run (exit 3)\n"
+            "  --rtl-wave FILE.fst  waveforms of the Verilated blocks: FILE.<block>.u<WPU>.fst\n"
             "  --dump-cfg           print the control-flow analysis (functions, branch re-convergence\n"
             "                       points) and exit\n"
             "  --print-config       print the effective configuration, as a --config file, and exit\n"
@@ -141,7 +151,7 @@ static int load_named(wsim_config_t *cfg, const wsim_preset_t *table, const char
 
 static const char *const valid_options =
     "--config, --policy, --set, --threads, --seed, --arg, --task, --max-cycles, --stats, --stats-out, --trace, --dump, "
-    "--check, --record-block, --split-list, --branch-profile, --dump-cfg, --print-config, --quiet, --progress, --no-progress, --help, --version";
+    "--check, --record-block, --split-list, --branch-profile, --rtl, --rtl-mode, --rtl-wave, --dump-cfg, --print-config, --quiet, --progress, --no-progress, --help, --version";
 
 /* ---- output files ----
  * --stats-out and --dump go to a temporary file beside their path, renamed
@@ -345,8 +355,12 @@ int main(int argc, char **argv)
     const char *record_wst = NULL, *record_arg = NULL; /* FILE, BLOCK=FILE */
     const char *split_list = NULL, *bprof_path = NULL; /* --split-list, --branch-profile */
     FILE *bprof = NULL;
-    const char *record_block = NULL; /* wst, mdt, fetcharb or colpick */
+    const char *record_block = NULL; /* wst, mdt, fetcharb, colpick or asc */
     const char *stats_fmt = "text";
+    const char *rtl_blocks = NULL, *rtl_mode = NULL, *rtl_wave = NULL; /* --rtl, --rtl-mode, --rtl-wave */
+#ifdef WSIM_RTL
+    rtl_loop_t *rtl = NULL;
+#endif
     int dump_cfg = 0, print_config = 0, rc = EXIT_USAGE;
     int progress = -1; /* --progress 1, --no-progress 0; -1: when stderr is a terminal */
     /* --config applies first (in order), then every override in order */
@@ -387,8 +401,9 @@ int main(int argc, char **argv)
             else if (!strncmp(val, "mdt=", 4) && val[4]) record_block = "mdt", record_wst = val + 4;
             else if (!strncmp(val, "fetcharb=", 9) && val[9]) record_block = "fetcharb", record_wst = val + 9;
             else if (!strncmp(val, "colpick=", 8) && val[8]) record_block = "colpick", record_wst = val + 8;
+            else if (!strncmp(val, "asc=", 4) && val[4]) record_block = "asc", record_wst = val + 4;
             else {
-                fprintf(stderr, "wpusim: --record-block %s: expected BLOCK=FILE; blocks: wst, mdt, fetcharb, colpick\n", val);
+                fprintf(stderr, "wpusim: --record-block %s: expected BLOCK=FILE; blocks: wst, mdt, fetcharb, colpick, asc\n", val);
                 goto out;
             }
             record_arg = val;
@@ -412,6 +427,9 @@ int main(int argc, char **argv)
         else if (!strcmp(a, "--stats-out")) { NEEDS_VALUE(); stats_out = val; }
         else if (!strcmp(a, "--trace")) { NEEDS_VALUE(); trace_path = val; }
         else if (!strcmp(a, "--dump")) { NEEDS_VALUE(); dump_path = val; }
+        else if (!strcmp(a, "--rtl")) { NEEDS_VALUE(); rtl_blocks = val; }
+        else if (!strcmp(a, "--rtl-mode")) { NEEDS_VALUE(); rtl_mode = val; }
+        else if (!strcmp(a, "--rtl-wave")) { NEEDS_VALUE(); rtl_wave = val; }
         else if (!strcmp(a, "--dump-cfg")) dump_cfg = 1;
         else if (!strcmp(a, "--split-list")) { NEEDS_VALUE(); split_list = val; sets[nsets++] = "dws_branch=list"; }
         else if (!strcmp(a, "--branch-profile")) { NEEDS_VALUE(); bprof_path = val; }
@@ -430,6 +448,24 @@ int main(int argc, char **argv)
         }
 #undef NEEDS_VALUE
     }
+#ifndef WSIM_RTL
+    if (rtl_blocks || rtl_mode || rtl_wave) {
+        fprintf(stderr, "wpusim: %s: this build has no RTL in the loop (plain C); build the simulator with the "
+                        "Verilated blocks, make wpusim-rtl, and run build/wpusim-rtl (docs/rtl.md, RTL in the loop)\n",
+                rtl_blocks ? "--rtl" : rtl_mode ? "--rtl-mode" : "--rtl-wave");
+        goto out;
+    }
+#else
+    if ((rtl_mode || rtl_wave) && !rtl_blocks) {
+        fprintf(stderr, "wpusim: %s without --rtl: name the blocks to run as RTL, e.g. --rtl wst\n",
+                rtl_mode ? "--rtl-mode" : "--rtl-wave");
+        goto out;
+    }
+    if (rtl_blocks && !(rtl = rtl_loop_new(rtl_blocks, rtl_mode, rtl_wave, err, sizeof err))) {
+        fprintf(stderr, "wpusim: %s\n", err);
+        goto out;
+    }
+#endif
     if (nconfigs == 0) configs[nconfigs++] = WSIM_DEFAULT_PRESET;
     for (int i = 0; i < nconfigs; i++)
         if (load_named(&cfg, wsim_presets, "preset", configs[i], err, sizeof err) < 0) {
@@ -475,7 +511,17 @@ int main(int argc, char **argv)
         if (dump.f != stdout) fclose(dump.f);
         dump.f = NULL;
     }
-    s = wsim_create(&cfg, elf, err, sizeof err);
+#ifdef WSIM_RTL
+    if (rtl) {
+        wsim_block_hook_t hook = rtl_loop_hook(rtl);
+        s = wsim_create_with(&cfg, elf, &hook, err, sizeof err);
+        if (s && rtl_loop_attach(rtl, s, err, sizeof err) < 0) {
+            fprintf(stderr, "wpusim: %s\n", err);
+            goto out;
+        }
+    } else
+#endif
+        s = wsim_create(&cfg, elf, err, sizeof err);
     if (!s) {
         fprintf(stderr, "wpusim: %s\n", err);
         goto out;
@@ -511,6 +557,11 @@ int main(int argc, char **argv)
                             "choose a policy, e.g. --policy DoM.Adaptive\n");
             goto out;
         }
+        if (!strcmp(record_block, "asc") && (!cfg.dom || cfg.dom_slip == CFG_DOM_SLIP_NONE || !cfg.dom_max_slip)) {
+            fprintf(stderr, "wpusim: --record-block asc: there is no adaptive slip controller without dom = on, "
+                            "dom_slip = fixed|adaptive and dom_max_slip >= 1; choose a policy, e.g. --policy DoM.Adaptive\n");
+            goto out;
+        }
         if (!strcmp(record_block, "colpick") && !cfg.lwm) {
             fprintf(stderr, "wpusim: --record-block colpick: there is no column picker with lwm = off; choose "
                             "--policy LWM\n");
@@ -542,6 +593,9 @@ int main(int argc, char **argv)
     wsim_status_t st = progress ? run_with_progress(s, isatty(STDERR_FILENO)) : wsim_run(s);
     running = NULL;
     flush_stdout(); /* the kernel's output before the reports on stderr */
+#ifdef WSIM_RTL
+    if (rtl) rtl_loop_summary(rtl, stderr);
+#endif
     /* the run ended at a cycle boundary: the trace ends with a whole line */
     int lost = 0; /* an output could not be written */
     if (trace) lost |= trace_close(&ztrace, trace, "--trace", trace_path) < 0;
@@ -586,6 +640,9 @@ out:
     running = NULL;
     if (bprof) fclose(bprof);
     wsim_destroy(s);
+#ifdef WSIM_RTL
+    rtl_loop_free(rtl); /* (after the machine: its blocks are the loop's) */
+#endif
     free(configs);
     free(sets);
     if (close_output(stdout, "standard output") < 0 && rc == EXIT_PASS) rc = EXIT_USAGE;

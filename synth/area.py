@@ -118,12 +118,15 @@ def main():
             wpu65 = wpu45 * k['scale_65_over_45']
             wpu_bits = (row['dcache_kb'] + row['icache_kb']) * 8192 + \
                 row['width'] * row['warps'] * k['regs_per_thread'] * 32
-            f.write('| %s | %s | %s (%d x %d, %d KB D + %d KB I) | %.4f | %.2f | %.2f%% | %.2f%% | '
-                    '%d / %d = %.2f%% | %s (%s) |\n'
+            # (3 significant digits: a block of a few flip-flops does not show as 0.00%)
+            claim = row['claim']
+            f.write('| %s | %s | %s (%d x %d, %d KB D + %d KB I) | %.4f | %.2f | %.3g%% | %.3g%% | '
+                    '%d / %d = %.3g%% | %s (%s) |\n'
                     % (row['block'], row['set'], row['preset'], row['warps'], row['width'], row['dcache_kb'],
                        row['icache_kb'], blk45, wpu45, 100 * blk45 / wpu45, 100 * blk65 / wpu65, r['ff'],
                        wpu_bits, 100.0 * r['ff'] / wpu_bits,
-                       'none' if row['claim'] is None else '< %g%%' % row['claim'], row['source']))
+                       'none' if claim is None else 'no storage' if claim == 0 else '< %g%%' % claim,
+                       row['source']))
     return 0
 
 

@@ -9,13 +9,14 @@
 #   make synth                  area report per block and set, and build/synth/summary.md
 #   make wave BLOCK=wst [SET=dws] [SEED=1]   a short traced run, opened in GTKWave
 #   make wave-shot BLOCK=wst [SET=dws]      the same, as GTKWave shows it, to a PNG (Xvfb)
+#   make formal BLOCK=b [FORMAL_SETS="s .."] [FORMAL_DEPTH=N]  prove the block's assertions (Yosys sat)
 #
 # A block <b> is its files plus one word in RTL_BLOCKS:
 #   rtl/ws_<b>.sv (top module ws_<b>, may include rtl/*.svh), tb/<b>_tb.cpp
 #   (the harness: tb/common/tb.h), tb/<b>.params (parameter sets),
 #   cmodel/blocks/<b>.c (its C model), tb/<b>.gtkw (waveform layout).
 
-RTL_BLOCKS := wst mdt
+RTL_BLOCKS := wst mdt fetcharb asc colpick
 
 VERILATOR ?= verilator
 YOSYS     ?= yosys
@@ -31,6 +32,13 @@ RTL_NET_SETS ?= dws small hand6
 # a block whose set names differ names its own: RTL_NET_SETS_<block>
 # (hand: its netlist also runs tests/blocks/mdt/basic)
 RTL_NET_SETS_mdt ?= dom small hand
+# (timeout, lwmt300: their netlists also run the hand-worked test and a
+# recorded trace whose timeouts fire)
+RTL_NET_SETS_fetcharb ?= lwmt300 g3s3t5 timeout
+# (rules: its netlist also runs tests/blocks/asc/rules)
+RTL_NET_SETS_asc ?= dom4 rules small
+# (hand2, k2: their netlists also run the hand-worked tests)
+RTL_NET_SETS_colpick ?= dep4 hand2 k2
 RTL_SEED ?= 1
 
 RTL_SV_COMMON := $(wildcard rtl/*.svh)
@@ -46,7 +54,7 @@ rtl_params = $(shell sed -n 's/^$(2)[[:space:]][[:space:]]*//p' tb/$(1).params)
 # every block:set pair
 RTL_PAIRS := $(foreach b,$(RTL_BLOCKS),$(foreach s,$(call rtl_sets,$(b)),$(b)/$(s)))
 
-.PHONY: rtl-tools rtl-lint tb rtl-test rtl-long synth wave wave-shot
+.PHONY: rtl-tools rtl-lint tb rtl-test rtl-long synth wave wave-shot formal
 
 rtl-tools:
 	@command -v $(VERILATOR) >/dev/null && command -v $(YOSYS) >/dev/null || \
@@ -163,33 +171,31 @@ wave: rtl-tools $(call rtl_tb,$(BLOCK)/$(SET))
 wave-shot: wave
 	bash scripts/wave_shot.sh $(WAVE_DIR)/$(BLOCK).fst tb/$(BLOCK).gtkw $(WAVE_DIR)/$(BLOCK).png
 
-# make formal BLOCK=mdt [FORMAL_SETS="hand small dom"]: Yosys proves the block's
-# named assertions (synth/formal.ys: temporal induction from reset, up to
-# 12 clocks) for each set; the log is $(RTL_OUT)/<block>/<set>/formal.log.
-# Exit 0 only when every set's induction succeeded (docs/rtl.md, "Formal").
-FORMAL_SETS_mdt := hand small dom
-FORMAL_SETS ?= $(or $(FORMAL_SETS_$(BLOCK)),$(SET))
-FORMAL_SV ?= rtl/ws_$(BLOCK).sv
+# make formal BLOCK=<b> [FORMAL_SETS="s1 s2" | SET=s] [FORMAL_DEPTH=N] [FORMAL_SV=file]:
+# Yosys proves the block's named assertions (rtl/ws_assert.svh under FORMAL)
+# for each set by temporal induction, the base case from reset
+# (synth/formal.sh, synth/formal.ys; docs/rtl.md, "Formal"). The sets:
+# FORMAL_SETS, else SET given on the command line, else the block's own list
+# FORMAL_SETS_<b>, else its set named formal, else its first. Per set: the
+# log $(RTL_OUT)/<b>/<set>/formal.log, a counterexample formal.vcd beside it.
+# FORMAL_SV proves another source (the mutants of tests/rtl.sh). Exit 0 only
+# when every set is proven.
+FORMAL_SETS_mdt      ?= hand small dom
+FORMAL_DEPTH_fetcharb ?= 20
+FORMAL_SETS_asc      ?= rules small w2 straddle
+FORMAL_SETS_colpick  ?= dep4
+FORMAL_SETS  ?= $(if $(filter command line environment,$(origin SET)),$(SET),$(or $(FORMAL_SETS_$(BLOCK)),$(filter formal,$(call rtl_sets,$(BLOCK))),$(firstword $(call rtl_sets,$(BLOCK)))))
+FORMAL_DEPTH ?= $(or $(FORMAL_DEPTH_$(BLOCK)),12)
+FORMAL_SV    ?= rtl/ws_$(BLOCK).sv
 formal: rtl-tools
 	@set -e; for s in $(FORMAL_SETS); do \
-	  p=$$(sed -n "s/^$$s[[:space:]][[:space:]]*//p" tb/$(BLOCK).params); \
-	  [ -n "$$p" ] || { echo "formal: no set $$s in tb/$(BLOCK).params" >&2; exit 2; }; \
-	  d=$(RTL_OUT)/$(BLOCK)/$$s; mkdir -p $$d; \
-	  echo "== formal $(BLOCK) $$s ($$p)"; \
-	  $(YOSYS) -q -l $$d/formal.log -p "read_verilog -sv -formal -Irtl synth/formal_assert.svh $(FORMAL_SV); \
-	    chparam $$(for kv in $$p; do printf -- '-set %s %s ' $${kv%%=*} $${kv#*=}; done) ws_$(BLOCK); \
-	    script synth/formal.ys" > /dev/null 2>&1 || true; \
-	  if grep -q "Induction step proven: SUCCESS" $$d/formal.log; then \
-	    echo "formal: $(BLOCK) $$s: $$(grep -c '^Import proof for assert' $$d/formal.log | head -1) assertion imports," \
-	      "proven by induction at length $$(sed -n 's/.*Trying induction with length \([0-9]*\).*/\1/p' $$d/formal.log | tail -n 1)"; \
-	  else \
-	    grep -i "error\|FAIL\|failed assert" $$d/formal.log | head -n 8; \
-	    echo "formal: $(BLOCK) $$s: NOT proven (log: $$d/formal.log)"; exit 1; \
-	  fi; \
-	done
-.PHONY: formal
+	  YOSYS=$(YOSYS) bash synth/formal.sh $(BLOCK) $$s $(FORMAL_SV) $(FORMAL_DEPTH) $(RTL_OUT)/$(BLOCK)/$$s; done
 
 # The block/set pairs, for tests/rtl.sh.
 rtl-pairs:
 	@echo $(RTL_PAIRS)
 .PHONY: rtl-pairs
+# The sets of BLOCK whose netlists are simulated, for tests/rtl.sh.
+rtl-net-sets:
+	@echo $(patsubst $(BLOCK)/%,%,$(filter $(BLOCK)/%,$(RTL_NET_PAIRS)))
+.PHONY: rtl-net-sets

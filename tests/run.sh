@@ -686,6 +686,9 @@ else bad "colpick rows=16 cols=32 not refused: exit $RC: $(head -c 300 "$ERR")";
 run blocks-gtkw 30 python3 tb/gtkw.py wst dws
 if [ $RC -eq 0 ] && cmp -s "$OUT" tb/wst.gtkw; then ok
 else bad "tb/wst.gtkw is out of date with cmodel/blocks/wst.def: python3 tb/gtkw.py wst dws > tb/wst.gtkw $(cat "$ERR")"; fi
+run blocks-gtkw-asc 30 python3 tb/gtkw.py asc dom4
+if [ $RC -eq 0 ] && cmp -s "$OUT" tb/asc.gtkw; then ok
+else bad "tb/asc.gtkw is out of date with cmodel/blocks/asc.def: python3 tb/gtkw.py asc dom4 > tb/asc.gtkw $(cat "$ERR")"; fi
 mkdir -p "$T/dws"
 # (tests/matrix.sh: which kernel x preset pairs; every policy on each)
 bash tests/matrix.sh "$B" $([ "$LONG" = 1 ] && echo long) > "$T/dws/pairs"
@@ -1140,6 +1143,18 @@ run dom-record-bad 30 "$SIM" --record-block mdt="$T/x" "$B/kernels/filter.elf"
 if [ $RC -eq 2 ] && grep -q "no memory divergence table with dom = off" "$ERR"; then ok; else bad "record without dom: $RC $(cat "$ERR")"; fi
 run dom-doc 30 python3 scripts/blockports.py doc mdt --check
 if [ $RC -eq 0 ]; then ok; else bad "$(cat "$OUT" "$ERR")"; fi
+# The slip controller's port traffic (--record-block asc): every clock with
+# an event, replayed on the C block; refused where there is no controller.
+run dom-record-asc 60 "$SIM" --quiet --config dom --policy DoM.Adaptive --set dom_period=2000 --arg 0 \
+    --record-block asc="$T/asc.trace" "$B/kernels/nl.elf"
+if [ $RC -eq 0 ] && head -n 1 "$T/asc.trace" | grep -qx '# warpsplit-port-trace 2 block=asc' \
+   && sed -n 2p "$T/asc.trace" | grep -qx '# asc width=32 warps=4 cnt_bits=8 max0=8' \
+   && [ "$(grep -c ' div=1 ' "$T/asc.trace")" -gt 0 ] && [ "$(grep -c ' sample=1 ' "$T/asc.trace")" -gt 0 ]; then ok
+else bad "--record-block asc: exit $RC: $(head -n 3 "$T/asc.trace" | cut -c1-200) $(head -c 300 "$ERR")"; fi
+run dom-record-asc-replay 60 "$B/tests/replay_block" "$T/asc.trace"
+if [ $RC -eq 0 ] && grep -q "all match" "$OUT"; then ok; else bad "replaying the recorded ASC trace: exit $RC: $(head -c 300 "$ERR")"; fi
+run dom-record-asc-none 30 "$SIM" --config dom --policy DoM.NoLimit --record-block asc="$T/x" "$B/kernels/gf.elf"
+if [ $RC -eq 2 ] && grep -q "no adaptive slip controller" "$ERR"; then ok; else bad "record asc without one: $RC $(cat "$ERR")"; fi
 # 002's experiments (scripts/dom_experiments.py, docs/dom.md "002's experiments") on
 # one kernel x 2 warp counts: every run checked against DoM.Block, and the tables
 # hold the kernel's rows (numbers, not "-") and 002's beside them (Fig. 7: GF 8.3

@@ -129,6 +129,7 @@ static void asc_edge(struct wsim *s, wpu_t *u)
     if (d->next_sample <= s->cycle) sample(s, u);
     if (!d->ain.mem && !d->ain.clr && !d->ain.sample) return;
     d->asc_ops->eval(d->asc, &d->ain, &d->aout);
+    if (s->record_asc) d->asc_ops->trace(d->asc, s->cycle, u->id, &d->ain, &d->aout, s->record_asc);
     if (d->ain.sample) {
         u->st.dom_raise += d->aout.dir == ASC_RAISE;
         u->st.dom_lower += d->aout.dir == ASC_LOWER;
@@ -407,21 +408,21 @@ static void dom_init_wpu(struct wsim *s, wpu_t *u)
     char err[256];
     if (!d) goto oom;
     u->dom = d;
-    d->ops = &mdt_block_ops;
     d->m = (int)s->cfg.dom_entries;
     d->ws = s->warp_size;
     d->cfg = (mdt_config_t){.warps = s->nwarps, .m = d->m, .width = s->warp_size, .pc_bits = 32,
                             .mcb = (int)(s->cfg.dom_mcb ? s->cfg.dom_mcb : (uint64_t)s->nwarps * s->cfg.dom_entries)};
     d->entries = s->nwarps * d->m;
-    if (!(d->mdt = d->ops->init(&d->cfg, err, sizeof err))) { /* config.c's checks rule this out */
+    if (!(d->mdt = block_new(s, &mdt_block_ops, &d->cfg, u->id, &d->ops, err, sizeof err))) {
+        /* config.c's checks rule this out */
         fprintf(stderr, "wpusim: internal: %s\n", err);
         abort();
     }
     if (s->cfg.dom_slip != CFG_DOM_SLIP_NONE && s->cfg.dom_max_slip) {
-        d->asc_ops = &asc_block_ops;
         d->asc_cfg = (asc_config_t){.width = s->warp_size, .warps = s->nwarps, .cnt_bits = 8,
                                     .max0 = (int)s->cfg.dom_max_slip};
-        if (!(d->asc = d->asc_ops->init(&d->asc_cfg, err, sizeof err))) { /* config.c's checks rule this out */
+        if (!(d->asc = block_new(s, &asc_block_ops, &d->asc_cfg, u->id, &d->asc_ops, err, sizeof err))) {
+            /* config.c's checks rule this out */
             fprintf(stderr, "wpusim: internal: %s\n", err);
             abort();
         }
@@ -467,6 +468,12 @@ void dom_record_header(const struct wsim *s, FILE *out)
 {
     const dom_wpu_t *d = s->wpu[0].dom;
     block_trace_header(d->ops, &d->cfg, out);
+}
+
+void dom_record_asc_header(const struct wsim *s, FILE *out)
+{
+    const dom_wpu_t *d = s->wpu[0].dom;
+    if (d && d->asc) block_trace_header(d->asc_ops, &d->asc_cfg, out);
 }
 
 /* Per sampling period, the max slip after it, averaged over the WPUs (they

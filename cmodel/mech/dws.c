@@ -188,8 +188,9 @@ static void dws_init_wpu(struct wsim *s, wpu_t *u)
     };
     char err[256];
     u->wst_cfg = wc;
-    u->wst_ops = &wst_block_ops; /* the C model (a Verilated RTL block has the same ops) */
-    if (!(u->wst = u->wst_ops->init(&u->wst_cfg, err, sizeof err))) { /* wsim_config_check rules these out */
+    /* the C model, or a Verilated RTL block with the same ops (block_new: the machine's block hook) */
+    if (!(u->wst = block_new(s, &wst_block_ops, &u->wst_cfg, u->id, &u->wst_ops, err, sizeof err))) {
+        /* wsim_config_check rules these out */
         fprintf(stderr, "wpusim: internal: %s\n", err);
         abort();
     }

@@ -185,9 +185,9 @@ static void lwm_init_wpu(struct wsim *s, wpu_t *u)
         L->done_at = calloc((size_t)u->ngrp * (size_t)s->warp_size, sizeof *L->done_at);
         L->inst = calloc((size_t)u->ngrp, sizeof *L->inst);
         L->cfg = (colpick_config_t){.rows = s->warp_size / s->lanes, .cols = s->lanes};
-        L->ops = &colpick_block_ops;
     }
-    if (!L || !L->done_at || !L->inst || !(L->pick = L->ops->init(&L->cfg, err, sizeof err))) {
+    if (!L || !L->done_at || !L->inst ||
+        !(L->pick = block_new(s, &colpick_block_ops, &L->cfg, u->id, &L->ops, err, sizeof err))) {
         /* config.c's checks rule a bad shape out; memory is the only way here */
         fprintf(stderr, "wpusim: lwm: %s\n", err);
         exit(2);

@@ -62,6 +62,7 @@ typedef struct mech_ops {
 extern const mech_ops_t dws_mech; /* mech/dws.c */
 extern const mech_ops_t dom_mech; /* mech/dom.c */
 void dom_record_header(const struct wsim *s, FILE *out); /* --record-block mdt: the trace's header */
+void dom_record_asc_header(const struct wsim *s, FILE *out); /* --record-block asc: the trace's header */
 extern const mech_ops_t lwm_mech; /* mech/lwm.c */
 void dom_print_json(const struct wsim *s, FILE *out);    /* --stats json: "dom_max_slip" per period */
 

@@ -22,8 +22,7 @@ int twolev_init_wpu(struct wsim *s, wpu_t *u, char *err, size_t errlen)
         .gsize = gs,
         .timeout = (int)s->cfg.fetch_timeout,
     };
-    u->fa_ops = &fetcharb_block_ops;
-    u->fa = u->fa_ops->init(&u->fa_cfg, err, errlen);
+    u->fa = block_new(s, &fetcharb_block_ops, &u->fa_cfg, u->id, &u->fa_ops, err, errlen);
     return u->fa ? 0 : -1;
 }
 

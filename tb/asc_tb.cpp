@@ -1,0 +1,652 @@
+// Adaptive slip controller testbench: the verilated rtl/ws_asc.sv (class
+// Vdut, or the synthesized netlist under the same name) and the C block
+// cmodel/blocks/asc.c run side by side, driven with the same inputs every
+// clock; every output port is compared every clock (docs/rtl.md).
+//
+// Stimulus: constrained random from a seeded LFSR, in phases that make one
+// warp run ahead until its counters saturate, let the tail catch up, clear
+// warps, and drive the sampling period's counts at the edges of adaptive
+// diff's thresholds (raising the max slip to its top, lowering it to 1),
+// with resets in the middle of the run; or the replay of a port trace
+// recorded by `wpusim --record-block asc=FILE` (or written by +log=FILE
+// here, or a hand-worked test's .in with its .expect), each WPU's lines from
+// reset on consecutive clocks.
+//
+// The parameters come from the build (-DTB_WIDTH=... matching the -G
+// options the RTL was verilated with; tb/flow.mk passes both). A warp's
+// counters are WIDTH * CNT_W bits (256 at 002's sizes): the port glue below
+// handles any width of the RTL's ports (VlWide) and of the C masks (wmask_t).
+#include <array>
+#include <cinttypes>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "Vdut.h"
+#include "tb.h"
+
+extern "C" {
+#include "blocks/asc.h"
+#include "blocks/block.h"
+}
+
+static const asc_config_t CFG = {TB_WIDTH, TB_WARPS, TB_CNT_W, TB_MAX0};
+static const int W = TB_WIDTH, N = TB_WARPS;
+static const unsigned CNT_MAX = (1u << TB_CNT_W) - 1;
+static const block_ops_t *const B = &asc_block_ops;
+
+// ------------------------------------------------------------------ ports of any width
+
+static wmask_t mask_of(uint64_t v) {
+    wmask_t m = wmask_none();
+    m.w[0] = v;
+    return m;
+}
+static wmask_t mask_of(const wmask_t &m) { return m; }
+static wmask_t mask_low(int bits) { return wmask_first(bits); }
+
+// A C value onto an RTL input port (low `width` bits).
+template <class P> static void put_port(P &port, const wmask_t &v, int width) { port = (P)tb_bits(v.w[0], width); }
+template <std::size_t NW> static void put_port(VlWide<NW> &port, const wmask_t &v, int width) {
+    for (std::size_t i = 0; i < NW; i++) {
+        const int lo = 32 * (int)i;
+        uint32_t x = i / 2 < WSIM_MAX_LANES / 64 ? (uint32_t)(v.w[i / 2] >> (32 * (i % 2))) : 0;
+        if (lo >= width) x = 0;
+        else if (width - lo < 32) x &= (1u << (width - lo)) - 1;
+        port[i] = x;
+    }
+}
+// Bits [lsb, lsb + width) of an RTL output port (width <= 256) as a mask.
+template <class P> static wmask_t get_port(P v, int lsb, int width) { return mask_of(tb_field((uint64_t)v, lsb, width)); }
+template <std::size_t NW> static wmask_t get_port(const VlWide<NW> &v, int lsb, int width) {
+    wmask_t m = wmask_none();
+    for (int j = 0; 64 * j < width; j++) {
+        const int b = lsb + 64 * j, wi = b / 32, sh = b % 32;
+        const uint64_t w0 = (std::size_t)wi < NW ? v[wi] : 0, w1 = (std::size_t)wi + 1 < NW ? v[wi + 1] : 0,
+                       w2 = (std::size_t)wi + 2 < NW ? v[wi + 2] : 0;
+        uint64_t x = (w0 | (w1 << 32)) >> sh;
+        if (sh) x |= w2 << (64 - sh);
+        const int rem = width - 64 * j;
+        if (rem < 64) x &= (1ull << rem) - 1;
+        m.w[j] = x;
+    }
+    return m;
+}
+// A mask into a C struct member of the port table's type.
+template <class T> static void set_member(T &member, const wmask_t &v) { member = (T)v.w[0]; }
+static void set_member(wmask_t &member, const wmask_t &v) { member = v; }
+
+// The width of every port (entry fields: one warp's), from the port table.
+static const std::array<int, ASC_NPORTS> PW = [] {
+    std::array<int, ASC_NPORTS> w{};
+    for (int i = 0; i < ASC_NPORTS; i++) w[i] = asc_port_width(&CFG, i);
+    return w;
+}();
+
+// The inputs onto the RTL's ports, expanded from cmodel/blocks/asc.def.
+static void drive(Vdut *m, const asc_in_t &in) {
+#define TB_DRIVE(name) put_port(m->name##_i, mask_of(in.name), PW[ASC_P_##name]);
+#define BLOCK_PORT(name, dir, timing, ctype, width, digits, doc) BLOCK_IF_IN_##timing(TB_DRIVE(name))
+#include "blocks/asc.def"
+#undef TB_DRIVE
+}
+
+// The RTL's outputs as the C block's output port: the combinational outputs
+// into o, the registered read ports into the mirror q, o.q = &q.
+static void rtl_read(const Vdut *m, asc_out_t &o, asc_state_t &q) {
+#define TB_READ_OUT(name) set_member(o.name, get_port(m->name##_o, 0, PW[ASC_P_##name]));
+#define TB_READ_REG(name) set_member(q.name, get_port(m->name##_o, 0, PW[ASC_P_##name]));
+#define BLOCK_PORT(name, dir, timing, ctype, width, digits, doc) \
+    BLOCK_IF_OUT_##timing(TB_READ_OUT(name)) BLOCK_IF_REG_##timing(TB_READ_REG(name))
+#define BLOCK_FIELD(field, ctype, width, doc) \
+    for (int i = 0; i < N; i++)              \
+        set_member(q.e[i].field, get_port(m->ent_##field##_o, i * PW[ASC_P_ent_##field], PW[ASC_P_ent_##field]));
+#include "blocks/asc.def"
+#undef TB_READ_OUT
+#undef TB_READ_REG
+    o.q = &q;
+}
+
+// The narrow checker: one call per clock compares every output port of the
+// RTL with the C block's (block_compare, the comparator a lockstep run
+// uses). comb_only: just the combinational outputs (after the event inputs
+// changed: none of them may depend on those).
+class AscChecker {
+  public:
+    explicit AscChecker(TbRun &r) : r_(r) { memset(&mirror_, 0, sizeof mirror_); }
+    bool step(uint64_t cyc, const asc_out_t &o, const Vdut *m, bool comb_only) {
+        rtl_read(m, rtl_, mirror_);
+        block_mismatch_t mm;
+        if (!block_compare(B, &CFG, &o, &rtl_, comb_only ? BLOCK_CMP_COMB : BLOCK_CMP_ALL, &mm)) return true;
+        r_.mismatch(cyc, mm.name, "C model", mm.exp, mm.act);
+        return false;
+    }
+    const asc_out_t &rtl() const { return rtl_; }
+
+  private:
+    TbRun &r_;
+    asc_out_t rtl_{};
+    asc_state_t mirror_;
+};
+
+// One clock's inputs, for the failure report.
+static std::string input_line(uint64_t cyc, const asc_in_t &in, bool rst) {
+    std::string s = "c=" + std::to_string(cyc) + (rst ? " RESET" : "");
+    for (int i = 0; i < B->nports; i++) {
+        const block_port_t &p = B->ports[i];
+        if (p.timing != BLOCK_EARLY && p.timing != BLOCK_LATE) continue;
+        s += std::string(" ") + p.name + "=" + tb_hex(block_get(B, &CFG, i, 0, &in, nullptr, nullptr));
+    }
+    return s;
+}
+
+static unsigned counter(const asc_t &c, int w, int t) { return asc_counter(&c.q.e[w].cnt, TB_CNT_W, t); }
+
+// ------------------------------------------------------------------ coverage
+
+#define COVER_POINTS(X)                                                                       \
+    X(ev_idle, "a clock without an event")                                                    \
+    X(ev_clr, "re-assignment (clr_i) of a warp with a counter above 0")                       \
+    X(ev_clr_mem, "clr_i and mem_i in one clock (mem_i ignored)")                             \
+    X(ev_up_undiverged, "diverge event of an undiverged warp: the hits count up")             \
+    X(ev_up_diverged, "diverge event, a tail-end thread missed, the warp diverged: hits up")  \
+    X(ev_down_tail_hit, "diverge event, every tail-end thread hit: the misses count down")   \
+    X(ev_down_no_tail, "diverge event with no considered thread at 0 (empty tail)")           \
+    X(ev_catch_up, "all issuing threads hit, limit bits set: the limited threads count down") \
+    X(ev_all_hit, "all issuing threads hit, no limit bit: no change")                         \
+    X(ev_blocked, "a blocked instruction with misses (div_i = 0): no change")                 \
+    X(ev_all_miss, "a diverge flag with no hit: no change")                                   \
+    X(ev_hit_miss_both, "a thread in both hit_i and miss_i (counts as a hit)")                \
+    X(ev_outside_act, "hit_i/miss_i bits outside act_i (ignored)")                            \
+    X(act_partial, "an event with act_i not every thread (branch-inactive threads)")         \
+    X(cnt_saturated, "a counter at 2^CNT_W-1 counted up (stays)")                             \
+    X(lim_set, "a limit bit set by an event")                                                 \
+    X(lim_cleared, "a limit bit cleared by an event")                                         \
+    X(lim_stale, "a limit bit out of date with the max slip (max moved since)")               \
+    X(block_true, "block_o = 1")                                                              \
+    X(limit_partial, "limit_o names some, not all, considered threads")                      \
+    X(limit_all, "every considered thread limited: block_o = 1, limit_o = 0")                 \
+    X(dir_raise, "sample_i with dir_o = raise")                                               \
+    X(dir_keep, "sample_i with dir_o = keep")                                                 \
+    X(dir_lower, "sample_i with dir_o = lower")                                               \
+    X(max_top, "raise at max slip 2^CNT_W-1 (stays)")                                         \
+    X(max_bottom, "lower at max slip 1 (stays)")                                              \
+    X(sample_mem, "sample_i in the clock of a memory instruction")                            \
+    X(alu_edge, "4*busy_i == 3*cycles_i (ALU-bound at equality)")                             \
+    X(lat_edge, "8*memwait_i == cycles_i (latency-bound at equality)")                        \
+    X(bw_edge, "bytes_i == share_i (not bandwidth-bound at equality)")                        \
+    X(over_edge, "8*bytes_i == 9*share_i (in the band at equality)")                          \
+    X(keep_alu_lat, "keep: ALU- and latency-bound at once")                                   \
+    X(keep_bw_band, "keep: bandwidth-bound within 9/8 of the share, latency-bound")           \
+    X(lower_over, "lower: bandwidth-bound beyond 9/8 of the share, latency-bound")            \
+    X(big_counts, "period counts of 2^31 or more (35-bit products)")                          \
+    X(reset_mid_run, "reset in the middle of a run")
+
+enum {
+#define X(name, text) COV_##name,
+    COVER_POINTS(X)
+#undef X
+        COV_N
+};
+static const char *const cov_name[] = {
+#define X(name, text) #name,
+    COVER_POINTS(X)
+#undef X
+};
+static const char *const cov_text[] = {
+#define X(name, text) text,
+    COVER_POINTS(X)
+#undef X
+};
+
+// Runs of at least this many clocks must hit every coverage point.
+enum { COVER_MIN_CYCLES = 100000 };
+
+static bool cov_applies(int k) {
+    switch (k) {
+    case COV_ev_idle: case COV_ev_clr_mem: case COV_ev_all_hit: case COV_ev_blocked: case COV_ev_all_miss:
+    case COV_ev_hit_miss_both: case COV_ev_outside_act: case COV_act_partial: case COV_dir_keep: case COV_max_top: case COV_max_bottom: case COV_sample_mem: case COV_alu_edge:
+    case COV_lat_edge: case COV_bw_edge: case COV_over_edge: case COV_keep_alu_lat: case COV_keep_bw_band:
+    case COV_lower_over: case COV_big_counts: case COV_reset_mid_run:
+        return true;
+    case COV_dir_raise: case COV_dir_lower: // a move (not at a bound): CNT_W >= 2
+        return CNT_MAX >= 2;
+    case COV_lim_stale: // the max slip must be able to move
+        return W >= 2 && CNT_MAX >= 2;
+    case COV_ev_down_no_tail: // two considered threads above 0 (a third at 0 made them climb)
+        return W >= 3;
+    default: // every counter moves through diverge events: a hit and a miss
+        return W >= 2;
+    }
+}
+
+static void cover(uint64_t *cov, const asc_t &c, const asc_in_t &in, const asc_out_t &o) {
+    const uint64_t cyc = in.cycles, busy = in.busy, mw = in.memwait, by = in.bytes, sh = in.share;
+    if (4 * busy == 3 * cyc) cov[COV_alu_edge]++;
+    if (8 * mw == cyc) cov[COV_lat_edge]++;
+    if (by == sh) cov[COV_bw_edge]++;
+    if (8 * by == 9 * sh) cov[COV_over_edge]++;
+    if (o.block) cov[COV_block_true]++;
+    if (o.block && !wmask_any(&o.limit)) cov[COV_limit_all]++;
+    if (wmask_any(&o.limit)) cov[COV_limit_partial]++;
+    if (in.sample) {
+        if (o.dir == ASC_RAISE) cov[c.q.max_slip == CNT_MAX ? COV_max_top : COV_dir_raise]++;
+        if (o.dir == ASC_KEEP) cov[COV_dir_keep]++;
+        if (o.dir == ASC_LOWER) cov[c.q.max_slip == 1 ? COV_max_bottom : COV_dir_lower]++;
+        if (o.dir == ASC_KEEP && o.alu && !o.bw) cov[COV_keep_alu_lat]++;
+        if (o.dir == ASC_KEEP && o.bw) cov[COV_keep_bw_band]++;
+        if (o.dir == ASC_LOWER && o.bw && o.lat) cov[COV_lower_over]++;
+        if ((cyc | busy | mw | by | sh) >> 31) cov[COV_big_counts]++;
+        if (in.mem && !in.clr) cov[COV_sample_mem]++;
+    }
+    // the registers: a stale limit bit
+    for (int w = 0; w < N; w++)
+        for (int t = 0; t < W; t++)
+            if (wmask_test(&c.q.e[w].lim, t) != (counter(c, w, t) >= c.q.max_slip)) {
+                cov[COV_lim_stale]++;
+                w = N;
+                break;
+            }
+    if (!in.clr && !in.mem) {
+        if (!in.sample) cov[COV_ev_idle]++;
+        return;
+    }
+    if (in.warp >= N) return;
+    const asc_entry_t &e = c.q.e[in.warp];
+    const wmask_t lanes = mask_low(W), act = wmask_and(in.act, lanes);
+    if (in.clr) {
+        if (wmask_any(&e.cnt)) cov[COV_ev_clr]++;
+        if (in.mem) cov[COV_ev_clr_mem]++;
+        return;
+    }
+    if (!wmask_eq(&act, &lanes)) cov[COV_act_partial]++;
+    wmask_t hm = wmask_and(wmask_and(in.hit, in.miss), act);
+    if (wmask_any(&hm)) cov[COV_ev_hit_miss_both]++;
+    wmask_t out_hm = wmask_andnot(wmask_and(wmask_or(in.hit, in.miss), lanes), act);
+    if (wmask_any(&out_hm)) cov[COV_ev_outside_act]++;
+    const wmask_t hit = wmask_and(in.hit, act), miss = wmask_andnot(wmask_and(in.miss, act), hit);
+    const wmask_t lim = wmask_and(e.lim, act);
+    wmask_t tail = wmask_none();
+    bool diverged = false;
+    for (int t = 0; t < W; t++)
+        if (wmask_test(&act, t)) {
+            if (counter(c, in.warp, t) == 0) wmask_set(&tail, t);
+            else diverged = true;
+        }
+    const wmask_t tail_missed = wmask_andnot(tail, hit);
+    wmask_t up = wmask_none();
+    if (in.div && wmask_any(&hit) && wmask_any(&miss)) {
+        if (wmask_any(&tail_missed)) {
+            cov[diverged ? COV_ev_up_diverged : COV_ev_up_undiverged]++;
+            up = hit;
+        } else {
+            cov[wmask_any(&tail) ? COV_ev_down_tail_hit : COV_ev_down_no_tail]++;
+        }
+    } else if (wmask_any(&hit) && !wmask_any(&miss)) {
+        cov[wmask_any(&lim) ? COV_ev_catch_up : COV_ev_all_hit]++;
+    } else if (!in.div && wmask_any(&miss)) {
+        cov[COV_ev_blocked]++;
+    } else if (in.div && !wmask_any(&hit)) {
+        cov[COV_ev_all_miss]++;
+    }
+    for (int t = 0; t < W; t++)
+        if (wmask_test(&up, t) && counter(c, in.warp, t) == CNT_MAX) cov[COV_cnt_saturated]++;
+}
+
+// After the edge: the limit bits an event changed.
+static void cover_after(uint64_t *cov, const asc_entry_t &before, const asc_t &c, const asc_in_t &in) {
+    if (!in.mem || in.clr || in.warp >= N) return;
+    const wmask_t &now = c.q.e[in.warp].lim;
+    wmask_t set = wmask_andnot(now, before.lim), cleared = wmask_andnot(before.lim, now);
+    if (wmask_any(&set)) cov[COV_lim_set]++;
+    if (wmask_any(&cleared)) cov[COV_lim_cleared]++;
+}
+
+// ------------------------------------------------------------------ random stimulus
+
+// MIX: anything; RUNAHEAD: one warp, fixed leaders hit, the rest miss,
+// diverge (counters climb to saturation); CATCHUP: one warp's unlimited
+// threads all hit; TAILHIT: diverge events where the tail hits; ADAPT:
+// frequent samples pushing the max slip up or down; CLEAR: re-assignments;
+// IDLE: few events.
+enum Phase { MIX, RUNAHEAD, CATCHUP, TAILHIT, ADAPT, CLEAR, IDLE, NPHASES };
+
+class Stimulus {
+  public:
+    explicit Stimulus(uint64_t seed) : rng_(seed) { next_phase(); }
+    void next_phase() {
+        phase_ = (Phase)rng_.below(NPHASES);
+        left_ = 32 + rng_.below(phase_ == RUNAHEAD || phase_ == ADAPT ? 2048 : 512);
+        warp_ = (uint16_t)rng_.below(N);
+        lead_ = rand_mask(W);
+        if (!wmask_any(&lead_)) wmask_set(&lead_, 0);
+        act_all_ = rng_.chance(60);
+        act_ = act_all_ ? mask_low(W) : wmask_or(rand_mask(W), lead_);
+        up_ = rng_.chance(50);
+    }
+    // The early inputs: the warp, its active threads, the period's counts.
+    void early(asc_in_t &in) {
+        if (left_-- == 0) next_phase();
+        const bool fixed = phase_ == RUNAHEAD || phase_ == CATCHUP || phase_ == TAILHIT;
+        in.warp = (uint16_t)(fixed && rng_.chance(95) ? warp_ : rng_.below(N));
+        if (fixed && rng_.chance(95)) in.act = act_;
+        else if (rng_.chance(60)) in.act = mask_low(W);
+        else if (rng_.chance(10)) in.act = wmask_none();
+        else in.act = rand_mask(W);
+        period(in);
+    }
+    // The event, decided after looking at the outputs like a pipeline.
+    void event(const asc_t &c, const asc_out_t &o, asc_in_t &in) {
+        asc_in_t e{};
+        e.warp = in.warp;
+        e.act = in.act;
+        e.cycles = in.cycles, e.busy = in.busy, e.memwait = in.memwait, e.bytes = in.bytes, e.share = in.share;
+        in = e;
+        const wmask_t lanes = mask_low(W);
+        const wmask_t act = in.act;
+        unsigned p_mem = 70, p_clr = 1, p_sample = 2;
+        switch (phase_) {
+        case RUNAHEAD: p_mem = 90; p_clr = 0; break;
+        case CATCHUP: p_mem = 90; p_clr = 0; break;
+        case TAILHIT: p_mem = 90; p_clr = 0; break;
+        case ADAPT: p_sample = 30; break;
+        case CLEAR: p_clr = 25; break;
+        case IDLE: p_mem = 10; p_clr = 0; p_sample = 1; break;
+        default: break;
+        }
+        in.clr = rng_.chance(p_clr);
+        in.mem = rng_.chance(p_mem);
+        in.sample = rng_.chance(p_sample);
+        // a pipeline does not diverge a blocked warp (mostly)
+        in.div = o.block ? rng_.chance(5) : rng_.chance(75);
+        wmask_t h;
+        switch (phase_) {
+        case RUNAHEAD: h = wmask_and(lead_, act); in.div = rng_.chance(90); break;
+        case CATCHUP: h = wmask_andnot(act, o.limit); in.div = rng_.chance(50); break;
+        case TAILHIT: {
+            // the tail hits, some leaders miss
+            wmask_t tail = wmask_none();
+            for (int t = 0; t < W; t++)
+                if (wmask_test(&act, t) && counter(c, in.warp < N ? in.warp : 0, t) == 0) wmask_set(&tail, t);
+            h = wmask_or(tail, wmask_and(rand_mask(W), act));
+            in.div = rng_.chance(90);
+            break;
+        }
+        default: h = wmask_and(rand_mask(W), act); break;
+        }
+        wmask_t m = wmask_andnot(act, h);
+        if (phase_ == CATCHUP && rng_.chance(80)) m = wmask_none();
+        else if (rng_.chance(5)) m = wmask_none();
+        else if (rng_.chance(5)) h = wmask_none();
+        if (rng_.chance(4)) m = wmask_or(m, wmask_and(rand_mask(W), act)); // overlaps
+        if (rng_.chance(4)) h = wmask_or(h, wmask_and(rand_mask(W), lanes)); // outside act
+        in.hit = h;
+        in.miss = m;
+    }
+    bool reset_now() { return rng_.below(7000) == 0; }
+    // Event inputs that should not matter: shown before the real ones.
+    void junk(asc_in_t &in) {
+        in.clr = (uint8_t)rng_.bits(1);
+        in.mem = (uint8_t)rng_.bits(1);
+        in.div = (uint8_t)rng_.bits(1);
+        in.hit = rand_mask(W);
+        in.miss = rand_mask(W);
+        in.sample = (uint8_t)rng_.bits(1);
+    }
+
+  private:
+    wmask_t rand_mask(int bits) {
+        wmask_t m = wmask_none();
+        for (int i = 0; i * 64 < bits; i++) m.w[i] = rng_.next();
+        return wmask_and(m, mask_low(bits));
+    }
+    // The period's counts: mostly at or near each threshold.
+    void period(asc_in_t &in) {
+        unsigned r = (unsigned)rng_.below(100);
+        uint64_t cyc = r < 10 ? rng_.bits(32) : r < 20 ? rng_.below(64) : 1000 + rng_.below(200000);
+        if (phase_ == ADAPT && rng_.chance(70)) cyc = 100000;
+        uint64_t busy, mw, by, sh;
+        // busy around 3/4, memwait around 1/8, bytes around the share or 9/8 of it
+        if (rng_.chance(40)) {
+            busy = (3 * cyc) / 4 + rng_.below(5) - 2;
+        } else {
+            busy = rng_.below(cyc + 1);
+        }
+        mw = rng_.chance(40) ? cyc / 8 + rng_.below(5) - 2 : rng_.below(cyc + 1);
+        sh = rng_.chance(15) ? rng_.bits(32) : rng_.below(500000);
+        r = (unsigned)rng_.below(100);
+        if (r < 25) by = sh + rng_.below(5) - 2;
+        else if (r < 50) by = (9 * sh) / 8 + rng_.below(5) - 2;
+        else if (r < 60) by = rng_.bits(32);
+        else by = rng_.below(2 * sh + 2);
+        if (phase_ == ADAPT) {
+            if (up_) { // neither ALU- nor bandwidth-bound: raise
+                busy = rng_.below(cyc / 2 + 1);
+                by = rng_.below(sh + 1);
+            } else if (rng_.chance(80)) { // ALU-bound, not latency-bound: lower
+                busy = cyc;
+                mw = 0;
+            }
+        }
+        in.cycles = (uint32_t)cyc;
+        in.busy = (uint32_t)busy;
+        in.memwait = (uint32_t)mw;
+        in.bytes = (uint32_t)by;
+        in.share = (uint32_t)sh;
+    }
+    Lfsr rng_;
+    Phase phase_ = MIX;
+    uint64_t left_ = 0;
+    uint16_t warp_ = 0;
+    wmask_t lead_{}, act_{};
+    bool act_all_ = true, up_ = true;
+};
+
+// ------------------------------------------------------------------ runs
+
+struct Env {
+    const TbOpts &o;
+    TbRun &r;
+    VerilatedContext *ctx;
+    Vdut *m;
+    asc_t c;
+    AscChecker *chk;
+    History hist;
+    uint64_t cyc = 0;
+    explicit Env(const TbOpts &o_, TbRun &r_, VerilatedContext *ctx_) : o(o_), r(r_), ctx(ctx_), m(nullptr), chk(nullptr) {}
+    // A falling edge of rst_ni (the model starts with it at 0, which is no
+    // edge: the reset value MAX0 of the max slip would never load).
+    void reset() {
+        m->rst_ni = 1;
+        m->clk_i = 0;
+        m->eval();
+        m->rst_ni = 0;
+        m->eval();
+        m->rst_ni = 1;
+        m->eval();
+        asc_reset(&c);
+    }
+    // Evaluate with the inputs applied; compare (all ports, or just the combinational ones).
+    bool settle(const asc_in_t &in, asc_out_t &out, bool comb_only) {
+        drive(m, in);
+        m->eval();
+        asc_eval(&c, &in, &out);
+        return chk->step(cyc, out, m, comb_only);
+    }
+    bool edge(const asc_in_t &in, const asc_out_t &out) {
+        r.dump(2 * cyc);
+        asc_clock(&c, &in, &out);
+        m->clk_i = 1;
+        m->eval();
+        r.dump(2 * cyc + 1);
+        m->clk_i = 0;
+        if (ctx->gotError()) {
+            r.failure(cyc, "an RTL assertion failed (message above)");
+            return false;
+        }
+        cyc++;
+        return true;
+    }
+};
+
+static int run_random(Env &v) {
+    Stimulus gen(v.o.seed);
+    uint64_t cov[COV_N] = {0};
+    FILE *log = nullptr;
+    if (!v.o.log.empty()) {
+        log = fopen(v.o.log.c_str(), "w");
+        if (!log) { perror(v.o.log.c_str()); return 2; }
+        asc_trace_header(&CFG, log);
+    }
+    int segment = 0;
+    asc_in_t in{};
+    asc_out_t out{};
+    for (uint64_t n = 0; n < v.o.cycles; n++) {
+        bool rst = v.cyc > 0 && gen.reset_now();
+        if (rst) {
+            v.reset();
+            cov[COV_reset_mid_run]++;
+            segment++;
+        }
+        gen.junk(in);
+        gen.early(in);
+        bool ok = v.settle(in, out, false);
+        gen.event(v.c, out, in);
+        v.hist.push(input_line(v.cyc, in, rst));
+        if (ok) ok = v.settle(in, out, true);
+        if (!ok) return v.r.fail(v.hist);
+        cover(cov, v.c, in, out);
+        if (log && (in.clr || in.mem || in.sample)) asc_trace_line(&v.c, v.cyc, segment, &in, &out, log);
+        const asc_entry_t before = v.c.q.e[in.warp < N ? in.warp : 0];
+        if (!v.edge(in, out)) return v.r.fail(v.hist);
+        cover_after(cov, before, v.c, in);
+    }
+    if (log) fclose(log);
+    int missed = 0;
+    if (!v.o.quiet) printf("coverage (%" PRIu64 " clocks, %d resets):\n", v.o.cycles, segment);
+    for (int k = 0; k < COV_N; k++) {
+        bool need = cov_applies(k);
+        if (need && !cov[k]) missed++;
+        if (!v.o.quiet || (need && !cov[k]))
+            printf("  %-18s %10" PRIu64 "%s  %s\n", cov_name[k], cov[k], need ? (cov[k] ? "" : "  MISSED") : "  (n/a)",
+                   cov_text[k]);
+    }
+    if (missed && v.o.cycles < COVER_MIN_CYCLES) {
+        printf("asc_tb: %d coverage points not hit (not required below %d clocks)\n", missed, COVER_MIN_CYCLES);
+    } else if (missed) {
+        printf("asc_tb: FAIL: %d coverage points not hit\n", missed);
+        return 1;
+    }
+    return 0;
+}
+
+// Replay: a port trace (block.h; recorded by wpusim or +log, or a test's
+// .in with +expect=its .expect). Each unit's lines from reset on
+// consecutive clocks, units in order of first appearance; every line is
+// checked RTL against C on every port, and where the trace or the .expect
+// gives outputs (and registered read ports), RTL against those.
+static int run_replay(Env &v) {
+    const char *path = v.o.replay.c_str();
+    char err[512];
+    block_trace_t t;
+    if (block_trace_read(path, &t, err, sizeof err) < 0) {
+        fprintf(stderr, "asc_tb: %s\n", err);
+        return 2;
+    }
+    if (t.ops != B || memcmp(t.cfg, &CFG, sizeof CFG)) {
+        char *got = nullptr, *want = nullptr;
+        size_t n1 = 0, n2 = 0;
+        FILE *h1 = open_memstream(&got, &n1), *h2 = open_memstream(&want, &n2);
+        block_trace_header(t.ops, t.cfg, h1);
+        block_trace_header(B, &CFG, h2);
+        fclose(h1);
+        fclose(h2);
+        fprintf(stderr, "asc_tb: %s: trace parameters\n%s  this testbench was built for\n%s", path, got, want);
+        free(got);
+        free(want);
+        block_trace_free(&t);
+        return 3;
+    }
+    const char *from = "recorded";
+    if (!v.o.expect.empty()) {
+        block_trace_t x;
+        int r = block_trace_read(v.o.expect.c_str(), &x, err, sizeof err);
+        if (r == 0) {
+            r = block_trace_expect(&t, &x, v.o.expect.c_str(), err, sizeof err);
+            block_trace_free(&x);
+        }
+        if (r < 0) {
+            fprintf(stderr, "asc_tb: %s\n", err);
+            block_trace_free(&t);
+            return 2;
+        }
+        from = "expected";
+    }
+    std::vector<int> order;
+    for (size_t i = 0; i < t.n; i++) {
+        bool seen = false;
+        for (int u : order) seen |= u == t.row[i].unit;
+        if (!seen) order.push_back(t.row[i].unit);
+    }
+    int rc = 0;
+    size_t checked = 0;
+    for (size_t k = 0; k < order.size() && !rc; k++) {
+        v.reset();
+        for (size_t i = 0; i < t.n && !rc; i++) {
+            const block_row_t &row = t.row[i];
+            if (row.unit != order[k]) continue;
+            if (!row.has_in) {
+                fprintf(stderr, "asc_tb: %s:%ld: no inputs on this line\n", path, row.lineno);
+                rc = 2;
+                break;
+            }
+            const asc_in_t &in = *(const asc_in_t *)block_trace_in(&t, i);
+            asc_out_t out{};
+            char tag[64];
+            snprintf(tag, sizeof tag, "u=%x line %ld rec c=%" PRIx64 " ", row.unit, row.lineno, row.cycle);
+            v.hist.push(tag + input_line(v.cyc, in, false));
+            if (!v.settle(in, out, false)) { rc = v.r.fail(v.hist); break; }
+            // The RTL against the trace's (or the .expect's) outputs.
+            block_mismatch_t mm;
+            const asc_out_t &rtl = v.chk->rtl();
+            bool bad = row.has_out && block_compare(B, &CFG, block_trace_out(&t, i), &rtl, BLOCK_CMP_COMB, &mm);
+            if (!bad && t.chk[i]) bad = block_check_regs(B, &CFG, t.chk[i], rtl.q, &mm);
+            if (bad) {
+                v.r.mismatch(v.cyc, std::string(mm.name) + " (" + from + ")", from, mm.exp, mm.act);
+                rc = v.r.fail(v.hist);
+                break;
+            }
+            checked += row.has_out;
+            if (!v.edge(in, out)) { rc = v.r.fail(v.hist); break; }
+        }
+    }
+    if (rc == 0)
+        printf("asc_tb: replayed %zu clocks of %zu unit(s) from %s, %zu with %s outputs: all outputs match\n", t.n,
+               order.size(), path, checked, from);
+    block_trace_free(&t);
+    return rc;
+}
+
+static int asc_run(const TbOpts &o, TbRun &r, VerilatedContext *ctx) {
+    Env v(o, r, ctx);
+    char err[256];
+    if (asc_init(&v.c, &CFG, err, sizeof err) != 0) {
+        fprintf(stderr, "asc_tb: %s\n", err);
+        return 2;
+    }
+    Vdut m{ctx};
+    v.m = &m;
+    r.attach(&m);
+    AscChecker chk(r);
+    v.chk = &chk;
+    v.reset();
+    int rc = o.replay.empty() ? run_random(v) : run_replay(v);
+    m.final();
+    if (rc == 0 && !o.window_run)
+        printf("asc_tb: PASS (width=%d warps=%d cnt_bits=%d max0=%d, %" PRIu64 " clocks)\n", TB_WIDTH, TB_WARPS,
+               TB_CNT_W, TB_MAX0, v.cyc);
+    return rc;
+}
+
+int main(int argc, char **argv) { return tb_main(argc, argv, "asc", asc_run); }

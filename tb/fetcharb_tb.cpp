@@ -1,0 +1,530 @@
+// Two-level fetch arbiter testbench: the verilated rtl/ws_fetcharb.sv (class
+// Vdut, or the synthesized netlist under the same name) and the C block
+// cmodel/blocks/fetcharb.c run side by side, driven with the same inputs
+// every clock; every output port is compared every clock (docs/rtl.md).
+//
+// Stimulus: constrained random from a seeded LFSR, as the pipeline drives
+// the arbiter (a scoreboard of slots that stall on long-latency operations
+// and come back, barrel-style readiness, retries of a grant whose fetch
+// missed, the final grant fed back), in phases that stall whole fetch
+// groups, stall everything, hold one group alone past the timeout, and
+// drive raw random bits; resets in the middle of the run. Or the replay of
+// a port trace recorded by `wpusim --record-block fetcharb=FILE` (or written
+// by +log=FILE here, or a hand-worked test's .in with its .expect).
+//
+// The parameters come from the build (-DTB_GROUPS=... matching the -G
+// options the RTL was verilated with; tb/flow.mk passes both). Ports may be
+// wider than 64 bits (ready_i/stall_i up to 256 slots, ord_o up to 160
+// bits): they go through wmask_t both ways.
+#include <array>
+#include <cinttypes>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "Vdut.h"
+#include "tb.h"
+
+extern "C" {
+#include "blocks/block.h"
+#include "blocks/fetcharb.h"
+}
+
+static const fetcharb_config_t CFG = {TB_GROUPS, TB_GSIZE, TB_TIMEOUT};
+static const int G = TB_GROUPS, S = TB_GSIZE, SLOTS = TB_GROUPS * TB_GSIZE;
+static const block_ops_t *const B = &fetcharb_block_ops;
+
+// ------------------------------------------------------------------ ports
+
+static const std::array<int, FETCHARB_NPORTS> PW = [] {
+    std::array<int, FETCHARB_NPORTS> w{};
+    for (int i = 0; i < FETCHARB_NPORTS; i++) w[i] = fetcharb_port_width(&CFG, i);
+    return w;
+}();
+static const uint32_t CNT_MAX = PW[FETCHARB_P_cnt] >= 32 ? 0xffffffffu : (1u << PW[FETCHARB_P_cnt]) - 1;
+
+// A port of any width from / into a bit vector (Verilator: CData..QData up
+// to 64 bits, VlWide<N> above).
+template <class T> static void port_put(T &p, const wmask_t &v, int w) { p = (T)tb_bits(v.w[0], w); }
+template <std::size_t N> static void port_put(VlWide<N> &p, const wmask_t &v, int w) {
+    for (std::size_t i = 0; i < N; i++) {
+        uint32_t word = 0;
+        for (int b = 0; b < 32; b++) {
+            int k = (int)i * 32 + b;
+            if (k < w && wmask_test(&v, k)) word |= 1u << b;
+        }
+        p[i] = word;
+    }
+}
+template <class T> static wmask_t port_get(const T &p, int w) {
+    wmask_t v = wmask_none();
+    v.w[0] = tb_bits((uint64_t)p, w);
+    return v;
+}
+template <std::size_t N> static wmask_t port_get(const VlWide<N> &p, int w) {
+    wmask_t v = wmask_none();
+    for (int k = 0; k < w && k < (int)(32 * N); k++)
+        if ((p[k / 32] >> (k % 32)) & 1) wmask_set(&v, k);
+    return v;
+}
+static uint64_t slice(const wmask_t &v, int lsb, int w) {
+    uint64_t r = 0;
+    for (int i = 0; i < w; i++) r |= (uint64_t)wmask_test(&v, lsb + i) << i;
+    return r;
+}
+template <class T> static void member_put(T &m, const wmask_t &v) { m = (T)v.w[0]; }
+static void member_put(wmask_t &m, const wmask_t &v) { m = v; }
+
+// The inputs onto the RTL's ports, expanded from cmodel/blocks/fetcharb.def.
+static void drive(Vdut *m, const fetcharb_in_t &in) {
+#define TB_DRIVE(name) \
+    port_put(m->name##_i, block_get(B, &CFG, FETCHARB_P_##name, 0, &in, nullptr, nullptr), PW[FETCHARB_P_##name]);
+#define BLOCK_PORT(name, dir, timing, ctype, width, digits, doc) BLOCK_IF_IN_##timing(TB_DRIVE(name))
+#include "blocks/fetcharb.def"
+#undef TB_DRIVE
+}
+
+// The RTL's outputs as the C block's out struct: the combinational outputs
+// into o, the registered read ports into the mirror q, o.q = &q.
+static void rtl_read(const Vdut *m, fetcharb_out_t &o, fetcharb_state_t &q) {
+#define TB_READ_OUT(name) member_put(o.name, port_get(m->name##_o, PW[FETCHARB_P_##name]));
+#define TB_READ_REG(name) member_put(q.name, port_get(m->name##_o, PW[FETCHARB_P_##name]));
+#define BLOCK_PORT(name, dir, timing, ctype, width, digits, doc) \
+    BLOCK_IF_OUT_##timing(TB_READ_OUT(name)) BLOCK_IF_REG_##timing(TB_READ_REG(name))
+#define BLOCK_FIELD(field, ctype, width, doc)                                                           \
+    {                                                                                                   \
+        const int fw = PW[FETCHARB_P_ent_##field];                                                      \
+        wmask_t all = port_get(m->ent_##field##_o, G * fw);                                             \
+        for (int i = 0; i < G; i++) tb_put(q.e[i].field, slice(all, i * fw, fw));                       \
+    }
+#include "blocks/fetcharb.def"
+#undef TB_READ_OUT
+#undef TB_READ_REG
+    o.q = &q;
+}
+
+// The narrow checker: one call per clock compares every output port of the
+// RTL with the C block's (block_compare, the comparator a lockstep run uses).
+class FaChecker {
+  public:
+    explicit FaChecker(TbRun &r) : r_(r) { memset(&mirror_, 0, sizeof mirror_); }
+    bool step(uint64_t cyc, const fetcharb_out_t &o, const Vdut *m, bool comb_only) {
+        rtl_read(m, rtl_, mirror_);
+        block_mismatch_t mm;
+        if (!block_compare(B, &CFG, &o, &rtl_, comb_only ? BLOCK_CMP_COMB : BLOCK_CMP_ALL, &mm)) return true;
+        r_.mismatch(cyc, mm.name, "C model", mm.exp, mm.act);
+        return false;
+    }
+    const fetcharb_out_t &rtl() const { return rtl_; }
+
+  private:
+    TbRun &r_;
+    fetcharb_out_t rtl_{};
+    fetcharb_state_t mirror_;
+};
+
+static std::string input_line(uint64_t cyc, const fetcharb_in_t &in, bool rst) {
+    std::string s = "c=" + std::to_string(cyc) + (rst ? " RESET" : "");
+    for (int i = 0; i < B->nports; i++) {
+        const block_port_t &p = B->ports[i];
+        if (p.timing != BLOCK_EARLY && p.timing != BLOCK_LATE) continue;
+        s += std::string(" ") + p.name + "=" + tb_hex(block_get(B, &CFG, i, 0, &in, nullptr, nullptr));
+    }
+    return s;
+}
+
+// ------------------------------------------------------------------ coverage
+
+#define COVER_POINTS(X)                                                                          \
+    X(grant_prio, "the grant is in the prioritized group")                                       \
+    X(grant_lower, "the grant is in a lower-ranked group (the prioritized one has none ready)")  \
+    X(grant_wrap, "the member search wraps past the group's last member")                        \
+    X(grant_stay, "the stay rule grants the last grant again")                                   \
+    X(stay_not_ready, "stay set but the last grant is not ready: round-robin instead")           \
+    X(no_grant, "no slot ready")                                                                 \
+    X(retry, "a grant whose fetch missed: evaluated again without it")                           \
+    X(switch_stall, "switch: every slot of the prioritized group stalled")                       \
+    X(switch_skip, "a switch passes over a group that cannot run")                               \
+    X(switch_wrap, "a switch wraps to a lower group number")                                     \
+    X(switch_timeout, "switch by the timeout")                                                   \
+    X(timeout_waits, "timeout due but no other group can run: no switch")                        \
+    X(all_stalled, "no group can run: no switch")                                                \
+    X(cnt_saturated, "the count at its maximum with an issue")                                   \
+    X(prio_every_group, "every group has been prioritized")                                      \
+    X(upd_other_group, "the final grant is in a group other than the prioritized one")           \
+    X(last_past_slots, "a final grant past the slots (dropped)")                                 \
+    X(issue_no_grant, "a clock with a grant that did not issue")                                 \
+    X(reset_mid_run, "reset in the middle of a run")
+
+enum {
+#define X(name, text) COV_##name,
+    COVER_POINTS(X)
+#undef X
+        COV_N
+};
+static const char *const cov_name[] = {
+#define X(name, text) #name,
+    COVER_POINTS(X)
+#undef X
+};
+static const char *const cov_text[] = {
+#define X(name, text) text,
+    COVER_POINTS(X)
+#undef X
+};
+
+enum { COVER_MIN_CYCLES = 100000 };
+
+static bool cov_applies(int k) {
+    switch (k) {
+    case COV_grant_lower: case COV_switch_stall: case COV_switch_wrap: case COV_upd_other_group: return G >= 2;
+    case COV_grant_wrap: return S >= 2;
+    case COV_stay_not_ready: return SLOTS >= 2;
+    case COV_switch_skip: return G >= 3;
+    case COV_switch_timeout: case COV_timeout_waits: return G >= 2 && TB_TIMEOUT > 0 && TB_TIMEOUT <= 4096;
+    case COV_cnt_saturated: return CNT_MAX <= 4096;
+    case COV_last_past_slots: return (SLOTS & (SLOTS - 1)) != 0 && SLOTS > 1;
+    default: return true;
+    }
+}
+
+static bool group_runs(const wmask_t &stall, int g) {
+    for (int m = 0; m < S; m++)
+        if (!wmask_test(&stall, g * S + m)) return true;
+    return false;
+}
+
+// ------------------------------------------------------------------ random stimulus
+
+// A scoreboard of the slots as a pipeline would hold it: a slot is stalled
+// for a while (a miss, a barrier, no warp) and otherwise ready except for a
+// few clocks after an issue (barrel processing).
+enum Phase { BUSY, GROUP_STALL, ALL_STALL, SOLO, RAW, IDLE, NPHASES };
+
+class Stimulus {
+  public:
+    explicit Stimulus(uint64_t seed) : rng_(seed) {
+        stall_left_.assign(SLOTS, 0);
+        busy_left_.assign(SLOTS, 0);
+        next_phase(0);
+    }
+    void next_phase(int prio) {
+        phase_ = (Phase)rng_.below(NPHASES);
+        left_ = 16 + rng_.below(phase_ == SOLO ? 3000 : 400);
+        solo_ = prio;
+        stay_p_ = (unsigned)rng_.below(40);
+    }
+    // The early inputs of this clock.
+    void early(const fetcharb_t &c, fetcharb_in_t &in) {
+        if (left_-- == 0) next_phase(c.q.prio);
+        in.ready = wmask_none();
+        in.stall = wmask_none();
+        if (phase_ == RAW) {
+            for (int k = 0; k < SLOTS; k++) {
+                if (rng_.chance(50)) wmask_set(&in.ready, k);
+                if (rng_.chance(60)) wmask_set(&in.stall, k);
+            }
+            return;
+        }
+        for (int k = 0; k < SLOTS; k++) {
+            int g = k / S;
+            bool st = stall_left_[k] > 0;
+            if (st) stall_left_[k]--;
+            switch (phase_) {
+            case GROUP_STALL: // the prioritized group stalls slot by slot
+                if (g == c.q.prio && !st && rng_.chance(20)) stall_left_[k] = 20 + (int)rng_.below(200), st = true;
+                break;
+            case ALL_STALL:
+                if (!st && rng_.chance(30)) stall_left_[k] = 50 + (int)rng_.below(100), st = true;
+                break;
+            case SOLO: // one group runs, the rest waits: the timeout is due and has to wait
+                if (g != solo_) { st = true; if (stall_left_[k] < 2) stall_left_[k] = 2; }
+                else st = false, stall_left_[k] = 0;
+                break;
+            default:
+                if (!st && rng_.chance(2)) stall_left_[k] = 5 + (int)rng_.below(100), st = true;
+                break;
+            }
+            if (st) wmask_set(&in.stall, k);
+            bool rdy = !st && busy_left_[k] == 0 && (phase_ != IDLE || rng_.chance(5));
+            if (busy_left_[k]) busy_left_[k]--;
+            if (rdy || rng_.chance(1)) wmask_set(&in.ready, k); // 1%: ready although stalled or busy
+        }
+    }
+    // A grant whose fetch misses: clear it, stall it, evaluate again.
+    bool retry(const fetcharb_out_t &o, fetcharb_in_t &in) {
+        if (!o.grant || !rng_.chance(8)) return false;
+        wmask_clear(&in.ready, o.grant_idx);
+        wmask_set(&in.stall, o.grant_idx);
+        stall_left_[o.grant_idx] = 30 + (int)rng_.below(150);
+        return true;
+    }
+    // The late inputs, from the outputs, as the pipeline decides them.
+    void late(const fetcharb_out_t &o, fetcharb_in_t &in) {
+        in.upd = o.grant ? rng_.chance(95) : rng_.chance(3);
+        in.last = o.grant_idx;
+        if (rng_.chance(4)) in.last = (uint16_t)rng_.bits(PW[FETCHARB_P_last]); // any index, past the slots too
+        in.issue = in.upd ? rng_.chance(phase_ == SOLO ? 99 : 85) : rng_.chance(2);
+        in.stay_we = rng_.chance(90);
+        in.stay = rng_.chance(stay_p_);
+        if (in.upd && in.issue && in.last < SLOTS) busy_left_[in.last] = (int)rng_.below(4);
+    }
+    // Late inputs that must not matter: shown before the real ones.
+    void junk(fetcharb_in_t &in) {
+        in.upd = (uint8_t)rng_.bits(1);
+        in.last = (uint16_t)rng_.bits(PW[FETCHARB_P_last]);
+        in.issue = (uint8_t)rng_.bits(1);
+        in.stay_we = (uint8_t)rng_.bits(1);
+        in.stay = (uint8_t)rng_.bits(1);
+    }
+    bool reset_now() { return rng_.below(8000) == 0; }
+
+  private:
+    Lfsr rng_;
+    Phase phase_ = BUSY;
+    uint64_t left_ = 0;
+    int solo_ = 0;
+    unsigned stay_p_ = 10;
+    std::vector<int> stall_left_, busy_left_;
+};
+
+// ------------------------------------------------------------------ runs
+
+struct Env {
+    const TbOpts &o;
+    TbRun &r;
+    VerilatedContext *ctx;
+    Vdut *m;
+    fetcharb_t c;
+    FaChecker *chk;
+    History hist;
+    uint64_t cyc = 0;
+    explicit Env(const TbOpts &o_, TbRun &r_, VerilatedContext *ctx_) : o(o_), r(r_), ctx(ctx_), m(nullptr), chk(nullptr) {}
+    // An asynchronous reset needs an edge of rst_ni: a model fresh from its
+    // constructor already has it low (the reset values are not all zero here).
+    void reset() {
+        m->clk_i = 0;
+        m->rst_ni = 1;
+        m->eval();
+        m->rst_ni = 0;
+        m->eval();
+        m->rst_ni = 1;
+        m->eval();
+        fetcharb_reset(&c);
+    }
+    bool settle(const fetcharb_in_t &in, fetcharb_out_t &out, bool comb_only) {
+        drive(m, in);
+        m->eval();
+        fetcharb_eval(&c, &in, &out);
+        return chk->step(cyc, out, m, comb_only);
+    }
+    bool edge(const fetcharb_in_t &in, const fetcharb_out_t &out) {
+        r.dump(2 * cyc);
+        fetcharb_clock(&c, &in, &out);
+        m->clk_i = 1;
+        m->eval();
+        r.dump(2 * cyc + 1);
+        m->clk_i = 0;
+        if (ctx->gotError()) {
+            r.failure(cyc, "an RTL assertion failed (message above)");
+            return false;
+        }
+        cyc++;
+        return true;
+    }
+};
+
+static void cover(uint64_t *cov, uint64_t &seen, const fetcharb_t &c, const fetcharb_in_t &in,
+                  const fetcharb_out_t &o) {
+    const fetcharb_state_t &q = c.q;
+    bool stay_hit = q.lstay && q.lgrant < SLOTS && wmask_test(&in.ready, q.lgrant);
+    if (!o.grant) cov[COV_no_grant]++;
+    else if (stay_hit) cov[COV_grant_stay]++;
+    else {
+        int g = o.grant_idx / S, mem = o.grant_idx % S;
+        cov[g == q.prio ? COV_grant_prio : COV_grant_lower]++;
+        if (mem <= q.e[g].rr) cov[COV_grant_wrap]++;
+    }
+    if (q.lstay && o.grant && !stay_hit) cov[COV_stay_not_ready]++;
+    bool any_runs = false;
+    for (int g = 0; g < G; g++) any_runs |= group_runs(in.stall, g);
+    if (!any_runs) cov[COV_all_stalled]++;
+    bool due = TB_TIMEOUT > 0 && q.cnt >= (uint32_t)TB_TIMEOUT;
+    if (o.sw) {
+        cov[o.tmo ? COV_switch_timeout : COV_switch_stall]++;
+        if (o.nprio != (q.prio + 1) % G) cov[COV_switch_skip]++;
+        if (o.nprio < q.prio) cov[COV_switch_wrap]++;
+    } else if (due && group_runs(in.stall, q.prio)) cov[COV_timeout_waits]++;
+    if (in.issue && q.cnt == CNT_MAX && !o.sw) cov[COV_cnt_saturated]++;
+    seen |= 1ull << q.prio;
+    if (seen == (G >= 64 ? ~0ull : (1ull << G) - 1)) cov[COV_prio_every_group]++;
+    if (in.upd && in.last < SLOTS && in.last / S != q.prio) cov[COV_upd_other_group]++;
+    if (in.upd && in.last >= SLOTS) cov[COV_last_past_slots]++;
+    if (in.upd && !in.issue) cov[COV_issue_no_grant]++;
+}
+
+static int run_random(Env &v) {
+    Stimulus gen(v.o.seed);
+    uint64_t cov[COV_N] = {0}, seen = 0;
+    FILE *log = nullptr;
+    if (!v.o.log.empty()) {
+        log = fopen(v.o.log.c_str(), "w");
+        if (!log) { perror(v.o.log.c_str()); return 2; }
+        block_trace_header(B, &CFG, log);
+    }
+    int segment = 0;
+    fetcharb_in_t in{};
+    fetcharb_out_t out{};
+    for (uint64_t n = 0; n < v.o.cycles; n++) {
+        bool rst = v.cyc > 0 && gen.reset_now();
+        if (rst) {
+            v.reset();
+            cov[COV_reset_mid_run]++;
+            segment++;
+            seen = 0;
+        }
+        gen.junk(in);
+        gen.early(v.c, in);
+        bool ok = v.settle(in, out, false);
+        if (ok && gen.retry(out, in)) {
+            cov[COV_retry]++;
+            ok = v.settle(in, out, false);
+        }
+        gen.late(out, in);
+        v.hist.push(input_line(v.cyc, in, rst));
+        if (ok) ok = v.settle(in, out, true);
+        if (!ok) return v.r.fail(v.hist);
+        cover(cov, seen, v.c, in, out);
+        if (log) block_trace_line(B, &CFG, v.cyc, segment, &in, &out, nullptr, log);
+        if (!v.edge(in, out)) return v.r.fail(v.hist);
+    }
+    if (log) fclose(log);
+    int missed = 0;
+    if (!v.o.quiet) printf("coverage (%" PRIu64 " clocks, %d resets):\n", v.o.cycles, segment);
+    for (int k = 0; k < COV_N; k++) {
+        bool need = cov_applies(k);
+        if (need && !cov[k]) missed++;
+        if (!v.o.quiet || (need && !cov[k]))
+            printf("  %-18s %10" PRIu64 "%s  %s\n", cov_name[k], cov[k], need ? (cov[k] ? "" : "  MISSED") : "  (n/a)",
+                   cov_text[k]);
+    }
+    if (missed && v.o.cycles < COVER_MIN_CYCLES) {
+        printf("fetcharb_tb: %d coverage points not hit (not required below %d clocks)\n", missed, COVER_MIN_CYCLES);
+    } else if (missed) {
+        printf("fetcharb_tb: FAIL: %d coverage points not hit\n", missed);
+        return 1;
+    }
+    return 0;
+}
+
+// Replay: a port trace (recorded by wpusim or +log, or a test's .in with
+// +expect=its .expect). Each unit's lines from reset on consecutive clocks;
+// every line is checked RTL against C on every port, and where the trace or
+// the .expect gives outputs (and registered read ports), RTL against those.
+static int run_replay(Env &v) {
+    const char *path = v.o.replay.c_str();
+    char err[512];
+    block_trace_t t;
+    if (block_trace_read(path, &t, err, sizeof err) < 0) {
+        fprintf(stderr, "fetcharb_tb: %s\n", err);
+        return 2;
+    }
+    if (t.ops != B || memcmp(t.cfg, &CFG, sizeof CFG)) {
+        char *got = nullptr, *want = nullptr;
+        size_t n1 = 0, n2 = 0;
+        FILE *h1 = open_memstream(&got, &n1), *h2 = open_memstream(&want, &n2);
+        block_trace_header(t.ops, t.cfg, h1);
+        block_trace_header(B, &CFG, h2);
+        fclose(h1);
+        fclose(h2);
+        fprintf(stderr, "fetcharb_tb: %s: trace parameters\n%s  this testbench was built for\n%s", path, got, want);
+        free(got);
+        free(want);
+        block_trace_free(&t);
+        return 3;
+    }
+    const char *from = "recorded";
+    if (!v.o.expect.empty()) {
+        block_trace_t x;
+        int r = block_trace_read(v.o.expect.c_str(), &x, err, sizeof err);
+        if (r == 0) {
+            r = block_trace_expect(&t, &x, v.o.expect.c_str(), err, sizeof err);
+            block_trace_free(&x);
+        }
+        if (r < 0) {
+            fprintf(stderr, "fetcharb_tb: %s\n", err);
+            block_trace_free(&t);
+            return 2;
+        }
+        from = "expected";
+    }
+    std::vector<int> order;
+    for (size_t i = 0; i < t.n; i++) {
+        bool seen = false;
+        for (int u : order) seen |= u == t.row[i].unit;
+        if (!seen) order.push_back(t.row[i].unit);
+    }
+    int rc = 0;
+    size_t checked = 0, switches = 0, timeouts = 0;
+    for (size_t k = 0; k < order.size() && !rc; k++) {
+        v.reset();
+        for (size_t i = 0; i < t.n && !rc; i++) {
+            const block_row_t &row = t.row[i];
+            if (row.unit != order[k]) continue;
+            if (!row.has_in) {
+                fprintf(stderr, "fetcharb_tb: %s:%ld: no inputs on this line\n", path, row.lineno);
+                rc = 2;
+                break;
+            }
+            const fetcharb_in_t &in = *(const fetcharb_in_t *)block_trace_in(&t, i);
+            fetcharb_out_t out{};
+            char tag[64];
+            snprintf(tag, sizeof tag, "u=%x line %ld rec c=%" PRIx64 " ", row.unit, row.lineno, row.cycle);
+            v.hist.push(tag + input_line(v.cyc, in, false));
+            if (!v.settle(in, out, false)) { rc = v.r.fail(v.hist); break; }
+            block_mismatch_t mm;
+            const fetcharb_out_t &rtl = v.chk->rtl();
+            bool bad = row.has_out && block_compare(B, &CFG, block_trace_out(&t, i), &rtl, BLOCK_CMP_COMB, &mm);
+            if (!bad && t.chk[i]) bad = block_check_regs(B, &CFG, t.chk[i], rtl.q, &mm);
+            if (bad) {
+                v.r.mismatch(v.cyc, std::string(mm.name) + " (" + from + ")", from, mm.exp, mm.act);
+                rc = v.r.fail(v.hist);
+                break;
+            }
+            checked += row.has_out;
+            switches += out.sw;
+            timeouts += out.tmo;
+            if (!v.edge(in, out)) { rc = v.r.fail(v.hist); break; }
+        }
+    }
+    if (rc == 0)
+        printf("fetcharb_tb: replayed %zu clocks of %zu unit(s) from %s, %zu with %s outputs, %zu switches "
+               "(%zu by the timeout): all outputs match\n",
+               t.n, order.size(), path, checked, from, switches, timeouts);
+    block_trace_free(&t);
+    return rc;
+}
+
+static int fetcharb_run(const TbOpts &o, TbRun &r, VerilatedContext *ctx) {
+    Env v(o, r, ctx);
+    char err[256];
+    if (fetcharb_init(&v.c, &CFG, err, sizeof err) != 0) {
+        fprintf(stderr, "fetcharb_tb: %s\n", err);
+        return 2;
+    }
+    Vdut m{ctx};
+    v.m = &m;
+    r.attach(&m);
+    FaChecker chk(r);
+    v.chk = &chk;
+    v.reset();
+    int rc = o.replay.empty() ? run_random(v) : run_replay(v);
+    m.final();
+    if (rc == 0 && !o.window_run)
+        printf("fetcharb_tb: PASS (groups=%d gsize=%d timeout=%d, %" PRIu64 " clocks)\n", TB_GROUPS, TB_GSIZE,
+               TB_TIMEOUT, v.cyc);
+    return rc;
+}
+
+int main(int argc, char **argv) { return tb_main(argc, argv, "fetcharb", fetcharb_run); }

@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# The ASC's RTL testbench can fail: each mutant below changes one rule of
+# rtl/ws_asc.sv (a sed expression); it is verilated with tb/asc_tb.cpp on
+# the set `small` and a random run of 100,000 clocks must fail (a port
+# mismatch against the C model or a failed assertion). Prints one line per
+# mutant (what caught it) and exits 1 if any survives or does not apply.
+#   bash tests/blocks/asc/rtl_mutants.sh [BUILD]   (from the top; needs the
+#   C objects of make tb in BUILD/rtl/cobj; ~15 s of CPU per mutant)
+set -u
+cd "$(dirname "$0")/../../.."
+B=${1:-build}
+W=$(mktemp -d "${TMPDIR:-/tmp}/asc-rtl-mutants.XXXXXX")
+trap 'rm -rf "$W"' EXIT
+P="WIDTH=8 WARPS=3 CNT_W=3 MAX0=3"
+G=$(echo $P | sed 's/\([A-Z0-9_]*=\)/-G\1/g') D=$(echo $P | sed 's/\([A-Z0-9_]*=\)/-DTB_\1/g')
+ls "$B"/rtl/cobj/*.o >/dev/null 2>&1 || { echo "rtl_mutants: no C objects in $B/rtl/cobj: run make tb first" >&2; exit 2; }
+rc=0
+while IFS='|' read -r name expr; do
+  case $name in ''|'#'*) continue ;; esac
+  d=$W/$name; mkdir -p "$d/rtl"; cp rtl/*.svh "$d/rtl/"
+  sed "$expr" rtl/ws_asc.sv > "$d/rtl/ws_asc.sv"
+  if cmp -s rtl/ws_asc.sv "$d/rtl/ws_asc.sv"; then echo "mutant '$name': the sed expression no longer applies"; rc=1; continue; fi
+  if ! MAKEFLAGS= verilator --cc --exe --build -j 2 --trace-fst --prefix Vdut -Wno-fatal --assert -I"$d/rtl" \
+       --top-module ws_asc -Mdir "$d/obj" $G -CFLAGS "-I$PWD/tb/common -iquote $PWD/cmodel $D" "$d/rtl/ws_asc.sv" \
+       "$PWD/tb/asc_tb.cpp" "$PWD/tb/common/tb_main.cpp" "$PWD/$B"/rtl/cobj/*.o -o asc_tb > "$d/build.log" 2>&1; then
+    echo "mutant '$name': does not build: $(tail -n 3 "$d/build.log")"; rc=1; continue
+  fi
+  (cd "$d" && ./obj/asc_tb +seed=1 +cycles=100000 +quiet > out 2>&1)
+  if [ $? -eq 1 ]; then echo "mutant '$name': caught: $(grep -m 1 -A 3 '^FAIL at' "$d/out" | tr '\n' ' ' | cut -c1-160)"
+  else echo "mutant '$name': SURVIVED"; rc=1; fi
+done <<'MUTANTS'
+# name | sed expression on rtl/ws_asc.sv
+limit-strict|s/e_lim\[t\]                = c >= max_q;/e_lim[t] = c > max_q;/
+no-saturation|s/if (up\[t\] \&\& c != CNT_MAX) begin/if (up[t]) begin/
+tail-ignores-act|s/tail\[t\] = act_i\[t\] \&\& /tail[t] = /
+band-at-equality|s/over     = bytes_x8 > share_x9;/over = bytes_x8 >= share_x9;/
+no-catch-up|s/catch_up    = !div_event \&\& (|hits) \&\& !(|misses) \&\& (|lims);/catch_up = 1'b0;/
+limit-all-kept|s/assign limit_o = (lim_act == act_i) ? '0 : lim_act;/assign limit_o = lim_act;/
+clr-ignored|s/    if (clr_i) begin\n//;s/      e_cnt = '0;/      e_cnt = me_cnt;/
+max-no-floor|s/end else if (dir_o == DIR_LOWER \&\& max_q != CNT_W'(1)) begin/end else if (dir_o == DIR_LOWER) begin/
+MUTANTS
+exit $rc
