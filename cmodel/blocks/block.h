@@ -9,9 +9,9 @@
  * and the comparator that the testbenches and a lockstep run share.
  *
  * Every block implements block_ops_t, chosen when the machine is created:
- * the C model (e.g. wst_block_ops), or later a Verilated RTL block with the
+ * the C model (e.g. wst_block_ops), or, in build/wpusim-rtl, a Verilated RTL block with the
  * same ops that replaces it (replace mode) or runs beside it (lockstep: both
- * get the same inputs, block_compare() their outputs every clock).
+ * get the same inputs, block_compare() their outputs every clock; machine.c block_new, sim/rtl_loop.cpp).
  *
  * Timing of one clock, for every block:
  *   1. the caller sets the early inputs and calls eval(): every output is

@@ -45,7 +45,7 @@
 #include "mech/mech.h"
 
 typedef struct dom_wpu {
-    const block_ops_t *ops; /* the MDT block: the C model (later its RTL) */
+    const block_ops_t *ops; /* the MDT block: its C model or its RTL (block_new) */
     void *mdt;
     mdt_config_t cfg;
     mdt_in_t in;   /* this clock's inputs */
