@@ -16,18 +16,6 @@ wsim_t *wsim_create(const wsim_config_t *cfg, const char *elf_path, char *err, s
     return wsim_create_with(cfg, elf_path, NULL, err, errlen);
 }
 
-void *block_new(struct wsim *s, const block_ops_t *c_model, const void *cfg, int unit, const block_ops_t **ops,
-                char *err, size_t errlen)
-{
-    if (s->block_hook.create && !s->block_err[0]) {
-        void *b = s->block_hook.create(s->block_hook.ctx, c_model, cfg, unit, ops, s->block_err, sizeof s->block_err);
-        if (b) return b;
-        if (!s->block_err[0]) snprintf(s->block_err, sizeof s->block_err, "%s: a block could not be created", c_model->name);
-    }
-    *ops = c_model;
-    return c_model->init(cfg, err, errlen);
-}
-
 void wsim_block_failed(wsim_t *s) { s->block_failed = 1; }
 
 wsim_t *wsim_create_with(const wsim_config_t *cfg, const char *elf_path, const wsim_block_hook_t *hook, char *err,

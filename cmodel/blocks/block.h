@@ -11,7 +11,7 @@
  * Every block implements block_ops_t, chosen when the machine is created:
  * the C model (e.g. wst_block_ops), or, in build/wpusim-rtl, a Verilated RTL block with the
  * same ops that replaces it (replace mode) or runs beside it (lockstep: both
- * get the same inputs, block_compare() their outputs every clock; machine.c block_new, sim/rtl_loop.cpp).
+ * get the same inputs, block_compare() their outputs every clock; blockinst.c, sim/rtl_loop.cpp).
  *
  * Timing of one clock, for every block:
  *   1. the caller sets the early inputs and calls eval(): every output is
