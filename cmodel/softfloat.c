@@ -1,7 +1,8 @@
 /*
  * softfloat.c - IEEE-754 binary32 arithmetic with RISC-V F semantics.
  *
- * Everything is done with integer arithmetic.  The common scheme: each
+ * Everything is done with integer arithmetic (softfloat.h's host fast path
+ * goes first where the host provably gets the same bits).  The common scheme: each
  * operation reduces its finite, non-zero operands to an exact value
  * sig * 2^exp (sig a 64-bit integer) or, when the exact result has too many
  * bits (division, square root, widely separated addends), to a truncated
@@ -208,7 +209,7 @@ static inline bool both_normal(uint32_t a, uint32_t b)
     return ((a >> 23) & 0xff) - 1u < 254u && ((b >> 23) & 0xff) - 1u < 254u;
 }
 
-uint32_t sf_add(uint32_t a, uint32_t b, int rm, uint32_t *flags)
+uint32_t sf_add_int(uint32_t a, uint32_t b, int rm, uint32_t *flags)
 {
     if (rm == SF_RNE && both_normal(a, b)) {
         if ((b & ABS_MASK) > (a & ABS_MASK)) { /* |a| >= |b| (normal: the bits order them) */
@@ -261,13 +262,7 @@ uint32_t sf_add(uint32_t a, uint32_t b, int rm, uint32_t *flags)
     return round_pack(x.sign, x.exp - 38, sum, rm, flags);
 }
 
-uint32_t sf_sub(uint32_t a, uint32_t b, int rm, uint32_t *flags)
-{
-    /* Flipping the sign keeps a NaN a NaN of the same kind. */
-    return sf_add(a, b ^ SIGN_MASK, rm, flags);
-}
-
-uint32_t sf_mul(uint32_t a, uint32_t b, int rm, uint32_t *flags)
+uint32_t sf_mul_int(uint32_t a, uint32_t b, int rm, uint32_t *flags)
 {
     uint32_t sign = sign_of(a) ^ sign_of(b);
     if (rm == SF_RNE && both_normal(a, b)) { /* (see both_normal) */
@@ -292,7 +287,7 @@ uint32_t sf_mul(uint32_t a, uint32_t b, int rm, uint32_t *flags)
     return round_pack(sign, x.exp + y.exp, (uint64_t)x.sig * y.sig, rm, flags);
 }
 
-uint32_t sf_div(uint32_t a, uint32_t b, int rm, uint32_t *flags)
+uint32_t sf_div_int(uint32_t a, uint32_t b, int rm, uint32_t *flags)
 {
     uint32_t sign = sign_of(a) ^ sign_of(b);
     if (is_nan(a) || is_nan(b))
@@ -348,7 +343,7 @@ static uint64_t isqrt64(uint64_t x, bool *exact)
     return root;
 }
 
-uint32_t sf_sqrt(uint32_t a, int rm, uint32_t *flags)
+uint32_t sf_sqrt_int(uint32_t a, int rm, uint32_t *flags)
 {
     if (is_nan(a))
         return nan_result(a, a, flags);
@@ -376,7 +371,7 @@ uint32_t sf_sqrt(uint32_t a, int rm, uint32_t *flags)
     return round_pack(0, (e - 38) / 2, root, rm, flags);
 }
 
-uint32_t sf_fma(uint32_t a, uint32_t b, uint32_t c, int rm, uint32_t *flags)
+uint32_t sf_fma_int(uint32_t a, uint32_t b, uint32_t c, int rm, uint32_t *flags)
 {
     uint32_t psign = sign_of(a) ^ sign_of(b);
 
