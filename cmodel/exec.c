@@ -228,7 +228,7 @@ static void group_remove(group_t *g, wmask_t lanes)
  * printed with stats_energy = 1. */
 static void count_energy(stats_t *st, const isa_insn_t *d, uint64_t n)
 {
-    int r, w;
+    const uint64_t r = d->rf_reads, w = d->rf_writes; /* (isa_rf_ports, at decode) */
     switch (d->cls) {
     case ISA_CLASS_MUL: case ISA_CLASS_DIV: st->en_mul_insts++, st->en_mul_threads += n; break;
     case ISA_CLASS_FPU: case ISA_CLASS_FMA: case ISA_CLASS_FDIV: st->en_fp_insts++, st->en_fp_threads += n; break;
@@ -238,9 +238,8 @@ static void count_energy(stats_t *st, const isa_insn_t *d, uint64_t n)
     case ISA_CLASS_STORE: st->en_store_threads += n; break;
     default: break;
     }
-    isa_rf_ports(d, &r, &w);
-    st->en_rf_reads += n * (uint64_t)r, st->en_rf_writes += n * (uint64_t)w;
-    st->en_rf_reads_warp += (uint64_t)r, st->en_rf_writes_warp += (uint64_t)w;
+    st->en_rf_reads += n * r, st->en_rf_writes += n * w;
+    st->en_rf_reads_warp += r, st->en_rf_writes_warp += w;
 }
 
 void exec_issue(struct wsim *s, wpu_t *u, group_t *g, const isa_insn_t *d, exec_report_t *x)

@@ -144,6 +144,9 @@ void isa_decode(uint32_t w, uint32_t pc, isa_insn_t *d)
     if ((op == ISA_OP_jal || op == ISA_OP_jalr) && (d->rd == 1 || d->rd == 5)) d->flags |= ISA_F_CALL;
     if (op == ISA_OP_jalr && d->rd == 0 && d->rs1 == 1 && d->imm == 0) d->flags |= ISA_F_RETURN;
     if (has_int_rd(fmt) && d->rd == 0) d->rd = ISA_X0_SINK;
+    int r, wr;
+    isa_rf_ports(d, &r, &wr);
+    d->rf_reads = (uint8_t)r, d->rf_writes = (uint8_t)wr;
 }
 
 int isa_xreg_written(const isa_insn_t *d)

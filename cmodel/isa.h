@@ -55,6 +55,7 @@ typedef struct isa_insn {
     uint8_t rd, rs1, rs2, rs3;
     uint8_t rm;       /* rounding-mode field (7 = dynamic) */
     uint8_t flags;    /* ISA_F_* */
+    uint8_t rf_reads, rf_writes; /* register-file ports one lane uses (isa_rf_ports) */
     uint32_t imm;     /* sign-extended immediate, shift amount or CSR number */
     uint32_t target;  /* static target of branches, jal and paired jalr */
     uint32_t ipdom;   /* branches: re-convergence PC or ISA_RPC_EXIT */

@@ -491,18 +491,39 @@ void memsys_access(memsys_t *m, int wpu, uint64_t now, const uint32_t *addr, wma
     xbar_retire(m, now);
     l1_t *l1 = &m->l1d[wpu];
     uint32_t lsz = l1->tags.line;
-    /* coalesce: one request per distinct line, in lane order */
-    int nu = 0;
-    WMASK_FOREACH(lanes, lane) {
-        uint32_t line = cache_line_of(&l1->tags, addr[lane]);
-        int k = 0;
-        while (k < nu && m->uline[k] != line) k++;
-        if (k == nu) m->uline[nu++] = line;
-        m->lane_u[lane] = k;
-    }
+    /* coalesce: one request per distinct line, in the order of their first
+     * lanes; count[k]: the lanes of line k. A lane usually reads the line of
+     * the lane before it, so that is looked at first; else the index co_*
+     * finds the line or shows it is new, and only a slot another line took
+     * in this access costs a search. */
+    int nu = 0, nhit = 0;
     uint32_t count[WSIM_MAX_LANES];
-    for (int k = 0; k < nu; k++) count[k] = 0;
-    WMASK_FOREACH(lanes, lane) count[m->lane_u[lane]]++;
+    {
+        if (++m->co_now == 0) { /* (wrapped: forget every claim) */
+            memset(m->co_gen, 0, sizeof m->co_gen);
+            m->co_now = 1;
+        }
+        const uint32_t gen = m->co_now;
+        const int shift = l1->tags.line_shift;
+        int k = 0;
+        WMASK_FOREACH(lanes, lane) {
+            uint32_t line = cache_line_of(&l1->tags, addr[lane]);
+            if (!nu || m->uline[k] != line) {
+                const unsigned h = (line >> shift) & 63u;
+                if (m->co_gen[h] != gen) { /* a line not seen in this access */
+                    m->co_gen[h] = gen;
+                    m->co_unit[h] = (uint16_t)nu;
+                    k = nu;
+                    m->uline[nu] = line, count[nu] = 0, nu++;
+                } else if (m->uline[k = m->co_unit[h]] != line) { /* the slot is another line's */
+                    for (k = 0; k < nu && m->uline[k] != line; k++) {}
+                    if (k == nu) m->uline[nu] = line, count[nu] = 0, nu++;
+                }
+            }
+            count[k]++;
+            m->lane_u[lane] = k;
+        }
+    }
 
     for (int k = 0; k < nu; k++) {
         uint32_t line = m->uline[k];
@@ -577,12 +598,19 @@ void memsys_access(memsys_t *m, int wpu, uint64_t now, const uint32_t *addr, wma
         }
         m->uready[k] = ready;
         m->uhit[k] = (uint8_t)hit;
+        nhit += hit;
         if (ready > r->ready) r->ready = ready;
         if (hit && ready > r->hit_ready) r->hit_ready = ready;
     }
-    WMASK_FOREACH(lanes, lane) {
-        if (m->uhit[m->lane_u[lane]]) wmask_set(&r->hit, lane);
-        else wmask_set(&r->miss, lane);
+    if (nhit == nu) {
+        r->hit = wmask_or(r->hit, lanes);
+    } else if (!nhit) {
+        r->miss = lanes;
+    } else {
+        WMASK_FOREACH(lanes, lane) {
+            if (m->uhit[m->lane_u[lane]]) wmask_set(&r->hit, lane);
+            else wmask_set(&r->miss, lane);
+        }
     }
     if (wmask_any(&priv)) { /* the private lanes' unit, after the lines' */
         m->uready[nu] = now + m->priv_latency;

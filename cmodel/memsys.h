@@ -105,6 +105,12 @@ typedef struct memsys {
     uint64_t uready[WSIM_MAX_LANES];
     uint8_t uhit[WSIM_MAX_LANES];
     int lane_u[WSIM_MAX_LANES];
+    /* coalescing's index of uline: slot (line / line size) % 64 names the unit
+     * (+1) that claimed it in access number co_gen[slot] (lanes on distinct
+     * lines, as in chunked kernels, would otherwise search uline each) */
+    uint32_t co_gen[64];
+    uint16_t co_unit[64];
+    uint32_t co_now;
 } memsys_t;
 
 /* Whether addr is in the private memory (private_mem: the thread stacks). */
