@@ -1,5 +1,6 @@
 #include "reconv.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "isa.h"
@@ -10,8 +11,13 @@ void rs_free(rstack_t *rs) { free(rs->e); *rs = (rstack_t){0}; }
 static void push(rstack_t *rs, uint32_t pc, uint32_t rpc, wmask_t mask)
 {
     if (rs->depth == rs->cap) {
-        rs->cap = rs->cap ? 2 * rs->cap : 16;
-        rs->e = realloc(rs->e, (size_t)rs->cap * sizeof *rs->e);
+        int cap = rs->cap ? 2 * rs->cap : 16;
+        rentry_t *e = realloc(rs->e, (size_t)cap * sizeof *e);
+        if (!e) { /* (as mem.c: the host ran out, not the program) */
+            fprintf(stderr, "wpusim: out of host memory growing a re-convergence stack to %d entries\n", cap);
+            exit(2);
+        }
+        rs->e = e, rs->cap = cap;
     }
     rs->e[rs->depth++] = (rentry_t){pc, rpc, mask, 0};
     if (rs->depth > rs->max_depth) rs->max_depth = rs->depth;
