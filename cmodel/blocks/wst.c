@@ -185,6 +185,26 @@ static uint32_t live_sum_rmfc(const wst_t *t)
     return t->rmfc_sum > t->mfc_max ? t->mfc_max : (uint32_t)t->rmfc_sum;
 }
 
+/* The fields of an entry every operation writes: PC, mask, status, and
+ * with an issue the counters (000 §5.4: icnt, MFC, rMFC, MemLat). */
+static inline void next_fields(const wst_t *t, const wst_in_t *in, wst_entry_t *e)
+{
+    e->pc = in->pc & t->pc_mask;
+    e->mask = wmask_and(in->mask, t->lanes);
+    e->st = in->st & 3;
+    if (in->issue) {
+        uint32_t mfc = e->mfc;
+        if (in->resume) { /* its miss completed: MFC predicts the next miss-free run */
+            e->rmfc = mfc;
+            mfc = 0;
+        }
+        e->mfc = sat_add(mfc, 1, t->mfc_max);
+        e->rmfc = e->rmfc ? e->rmfc - 1 : 0;
+        e->icnt = sat_add(e->icnt, 1, t->cnt_max);
+        if (in->miss) e->lat = in->lat > t->mfc_max ? t->mfc_max : in->lat;
+    }
+}
+
 void wst_clock(wst_t *t, const wst_in_t *in, const wst_out_t *out)
 {
     if (!in->op) return;
@@ -198,6 +218,26 @@ void wst_clock(wst_t *t, const wst_in_t *in, const wst_out_t *out)
         refresh_lag(t, touched);
         return;
     }
+    /* the child's entry: the lowest free one other than idx */
+    int b = -1;
+    if (in->spawn) {
+        if (out->nfree > 0 && out->free_idx != idx) b = out->free_idx;
+        else if (out->nfree > 1) b = out->free2_idx;
+    }
+    /* The common clock: valid idx issues or changes its status and nothing
+     * else changes. Its entry is written in place; its icnt grew, saturated
+     * or stayed, so its warp's lag entry stays unless idx was it (an entry
+     * whose icnt grows cannot become the lowest). (set zeroes icnt; merge
+     * and spawn change the warp's entries: the general path below.) */
+    if (!in->set && !in->merge && b < 0 && in_table && q->e[idx].valid) {
+        wst_entry_t *e = &q->e[idx];
+        t->rmfc_sum -= e->rmfc;
+        next_fields(t, in, e);
+        t->rmfc_sum += e->rmfc;
+        q->sum_rmfc = live_sum_rmfc(t);
+        if ((t->wlag[e->warp] >> idx) & 1) refresh_lag(t, 1ull << e->warp);
+        return;
+    }
     /* next state of idx */
     wst_entry_t e_d = in_table ? q->e[idx] : (wst_entry_t){0};
     if (in->set) {
@@ -206,26 +246,7 @@ void wst_clock(wst_t *t, const wst_in_t *in, const wst_out_t *out)
         e_d.warp = (uint16_t)(in->warp & ones(t->warp_bits));
         e_d.lat = in->lat > t->mfc_max ? t->mfc_max : in->lat;
     }
-    e_d.pc = in->pc & t->pc_mask;
-    e_d.mask = wmask_and(in->mask, t->lanes);
-    e_d.st = in->st & 3;
-    if (in->issue) {
-        uint32_t mfc = e_d.mfc;
-        if (in->resume) { /* its miss completed: MFC predicts the next miss-free run */
-            e_d.rmfc = mfc;
-            mfc = 0;
-        }
-        e_d.mfc = sat_add(mfc, 1, t->mfc_max);
-        e_d.rmfc = e_d.rmfc ? e_d.rmfc - 1 : 0;
-        e_d.icnt = sat_add(e_d.icnt, 1, t->cnt_max);
-        if (in->miss) e_d.lat = in->lat > t->mfc_max ? t->mfc_max : in->lat;
-    }
-    /* the child's entry: the lowest free one other than idx */
-    int b = -1;
-    if (in->spawn) {
-        if (out->nfree > 0 && out->free_idx != idx) b = out->free_idx;
-        else if (out->nfree > 1) b = out->free2_idx;
-    }
+    next_fields(t, in, &e_d);
     /* commit */
     if (in->merge)
         for (int j = 0; j < t->cfg.entries; j++)
