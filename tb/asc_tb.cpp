@@ -200,9 +200,6 @@ static const char *const cov_text[] = {
 #undef X
 };
 
-// Runs of at least this many clocks must hit every coverage point.
-enum { COVER_MIN_CYCLES = 100000 };
-
 static bool cov_applies(int k) {
     switch (k) {
     case COV_ev_idle: case COV_ev_clr_mem: case COV_ev_all_hit: case COV_ev_blocked: case COV_ev_all_miss:
@@ -523,22 +520,7 @@ static int run_random(Env &v) {
         cover_after(cov, before, v.c, in);
     }
     if (log) fclose(log);
-    int missed = 0;
-    if (!v.o.quiet) printf("coverage (%" PRIu64 " clocks, %d resets):\n", v.o.cycles, segment);
-    for (int k = 0; k < COV_N; k++) {
-        bool need = cov_applies(k);
-        if (need && !cov[k]) missed++;
-        if (!v.o.quiet || (need && !cov[k]))
-            printf("  %-18s %10" PRIu64 "%s  %s\n", cov_name[k], cov[k], need ? (cov[k] ? "" : "  MISSED") : "  (n/a)",
-                   cov_text[k]);
-    }
-    if (missed && v.o.cycles < COVER_MIN_CYCLES) {
-        printf("asc_tb: %d coverage points not hit (not required below %d clocks)\n", missed, COVER_MIN_CYCLES);
-    } else if (missed) {
-        printf("asc_tb: FAIL: %d coverage points not hit\n", missed);
-        return 1;
-    }
-    return 0;
+    return tb_coverage_report(v.o, B->name, {COV_N, cov_name, cov_text, cov_applies, 18}, cov, segment);
 }
 
 // Replay: a port trace (block.h; recorded by wpusim or +log, or a test's

@@ -174,8 +174,6 @@ static const char *const cov_text[] = {
 #undef X
 };
 
-enum { COVER_MIN_CYCLES = 100000 };
-
 static bool cov_applies(int k) {
     switch (k) {
     case COV_grant_lower: case COV_switch_stall: case COV_switch_wrap: case COV_upd_other_group: return G >= 2;
@@ -400,22 +398,7 @@ static int run_random(Env &v) {
         if (!v.edge(in, out)) return v.r.fail(v.hist);
     }
     if (log) fclose(log);
-    int missed = 0;
-    if (!v.o.quiet) printf("coverage (%" PRIu64 " clocks, %d resets):\n", v.o.cycles, segment);
-    for (int k = 0; k < COV_N; k++) {
-        bool need = cov_applies(k);
-        if (need && !cov[k]) missed++;
-        if (!v.o.quiet || (need && !cov[k]))
-            printf("  %-18s %10" PRIu64 "%s  %s\n", cov_name[k], cov[k], need ? (cov[k] ? "" : "  MISSED") : "  (n/a)",
-                   cov_text[k]);
-    }
-    if (missed && v.o.cycles < COVER_MIN_CYCLES) {
-        printf("fetcharb_tb: %d coverage points not hit (not required below %d clocks)\n", missed, COVER_MIN_CYCLES);
-    } else if (missed) {
-        printf("fetcharb_tb: FAIL: %d coverage points not hit\n", missed);
-        return 1;
-    }
-    return 0;
+    return tb_coverage_report(v.o, B->name, {COV_N, cov_name, cov_text, cov_applies, 18}, cov, segment);
 }
 
 // Replay: a port trace (recorded by wpusim or +log, or a test's .in with

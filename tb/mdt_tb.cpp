@@ -173,9 +173,6 @@ static const char *const cov_text[] = {
 #undef X
 };
 
-// Runs of at least this many clocks must hit every coverage point.
-enum { COVER_MIN_CYCLES = 100000 };
-
 static bool cov_applies(int k) {
     if (k == COV_hit_later) return TB_M >= 2;
     if (k == COV_other_warp_pc || k == COV_force_keeps_other) return TB_WARPS >= 2;
@@ -457,24 +454,8 @@ static int run_random(Env &v) {
         if (!v.edge(in, out)) return v.r.fail(v.hist);
     }
     if (log) fclose(log);
-    int missed = 0;
-    if (!v.o.quiet)
-        printf("coverage (%" PRIu64 " clocks, %d resets, %" PRIu64 " under the pipeline's protocol):\n", v.o.cycles,
-               segment, legal_clocks);
-    for (int k = 0; k < COV_N; k++) {
-        bool need = cov_applies(k);
-        if (need && !cov[k]) missed++;
-        if (!v.o.quiet || (need && !cov[k]))
-            printf("  %-18s %10" PRIu64 "%s  %s\n", cov_name[k], cov[k], need ? (cov[k] ? "" : "  MISSED") : "  (n/a)",
-                   cov_text[k]);
-    }
-    if (missed && v.o.cycles < COVER_MIN_CYCLES) {
-        printf("mdt_tb: %d coverage points not hit (not required below %d clocks)\n", missed, COVER_MIN_CYCLES);
-    } else if (missed) {
-        printf("mdt_tb: FAIL: %d coverage points not hit\n", missed);
-        return 1;
-    }
-    return 0;
+    return tb_coverage_report(v.o, B->name, {COV_N, cov_name, cov_text, cov_applies, 18}, cov, segment,
+                              ", " + std::to_string(legal_clocks) + " under the pipeline's protocol");
 }
 
 // Replay: a port trace (block.h; recorded by wpusim or +log, or a test's

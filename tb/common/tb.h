@@ -142,4 +142,21 @@ class TbRun {
 
 int tb_main(int argc, char **argv, const char *block, int (*run)(const TbOpts &, TbRun &, VerilatedContext *));
 
+// Runs of at least this many clocks must hit every coverage point.
+enum { TB_COVER_MIN_CYCLES = 100000 };
+
+// A random run's coverage points, from the testbench's X-macro list.
+struct TbCover {
+    int n;
+    const char *const *name, *const *text; // the point, what it means
+    bool (*applies)(int k);                // reachable with this build's parameters
+    int name_width;                        // of the report's name column
+};
+// The report at the end of a random run with `resets` resets (`more`: the
+// rest of its heading): every point and its count, with +quiet only the
+// missed ones. Returns 1 when a point that applies was missed in a run of
+// TB_COVER_MIN_CYCLES clocks or more, else 0.
+int tb_coverage_report(const TbOpts &o, const char *block, const TbCover &p, const uint64_t *count, int resets,
+                       const std::string &more = "");
+
 #endif

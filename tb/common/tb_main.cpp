@@ -1,5 +1,5 @@
-// Shared testbench driver: options, the waveform, the failure report
-// (see tb.h).
+// Shared testbench driver: options, the waveform, the failure report,
+// the coverage report (see tb.h).
 #include "tb.h"
 
 #include <cinttypes>
@@ -82,6 +82,27 @@ int TbRun::fail(const History &h) {
     fprintf(stderr, "FAIL at %s\n recent inputs, oldest first:\n", fail_msg_.c_str());
     h.print(stderr);
     return 1;
+}
+
+int tb_coverage_report(const TbOpts &o, const char *block, const TbCover &p, const uint64_t *count, int resets,
+                       const std::string &more) {
+    int missed = 0;
+    if (!o.quiet) printf("coverage (%" PRIu64 " clocks, %d resets%s):\n", o.cycles, resets, more.c_str());
+    for (int k = 0; k < p.n; k++) {
+        bool need = p.applies(k);
+        if (need && !count[k]) missed++;
+        if (!o.quiet || (need && !count[k]))
+            printf("  %-*s %10" PRIu64 "%s  %s\n", p.name_width, p.name[k], count[k],
+                   need ? (count[k] ? "" : "  MISSED") : "  (n/a)", p.text[k]);
+    }
+    if (missed && o.cycles < TB_COVER_MIN_CYCLES) {
+        printf("%s_tb: %d coverage points not hit (not required below %d clocks)\n", block, missed,
+               TB_COVER_MIN_CYCLES);
+    } else if (missed) {
+        printf("%s_tb: FAIL: %d coverage points not hit\n", block, missed);
+        return 1;
+    }
+    return 0;
 }
 
 static bool opt_value(const char *arg, const char *name, const char **val) {
