@@ -130,17 +130,6 @@ class AscChecker {
     asc_state_t mirror_;
 };
 
-// One clock's inputs, for the failure report.
-static std::string input_line(uint64_t cyc, const asc_in_t &in, bool rst) {
-    std::string s = "c=" + std::to_string(cyc) + (rst ? " RESET" : "");
-    for (int i = 0; i < B->nports; i++) {
-        const block_port_t &p = B->ports[i];
-        if (p.timing != BLOCK_EARLY && p.timing != BLOCK_LATE) continue;
-        s += std::string(" ") + p.name + "=" + tb_hex(block_get(B, &CFG, i, 0, &in, nullptr, nullptr));
-    }
-    return s;
-}
-
 static unsigned counter(const asc_t &c, int w, int t) { return asc_counter(&c.q.e[w].cnt, TB_CNT_W, t); }
 
 // ------------------------------------------------------------------ coverage
@@ -442,16 +431,9 @@ class Stimulus {
 
 // ------------------------------------------------------------------ runs
 
-struct Env {
-    const TbOpts &o;
-    TbRun &r;
-    VerilatedContext *ctx;
-    Vdut *m;
+struct Env : TbEnv<Vdut, AscChecker, asc_in_t, asc_out_t> {
     asc_t c;
-    AscChecker *chk;
-    History hist;
-    uint64_t cyc = 0;
-    explicit Env(const TbOpts &o_, TbRun &r_, VerilatedContext *ctx_) : o(o_), r(r_), ctx(ctx_), m(nullptr), chk(nullptr) {}
+    using TbEnv::TbEnv;
     // A falling edge of rst_ni (the model starts with it at 0, which is no
     // edge: the reset value MAX0 of the max slip would never load).
     void reset() {
@@ -510,7 +492,7 @@ static int run_random(Env &v) {
         gen.early(in);
         bool ok = v.settle(in, out, false);
         gen.event(v.c, out, in);
-        v.hist.push(input_line(v.cyc, in, rst));
+        v.hist.push(v.input_line(in, rst));
         if (ok) ok = v.settle(in, out, true);
         if (!ok) return v.r.fail(v.hist);
         cover(cov, v.c, in, out);
@@ -587,7 +569,7 @@ static int run_replay(Env &v) {
             asc_out_t out{};
             char tag[64];
             snprintf(tag, sizeof tag, "u=%x line %ld rec c=%" PRIx64 " ", row.unit, row.lineno, row.cycle);
-            v.hist.push(tag + input_line(v.cyc, in, false));
+            v.hist.push(tag + v.input_line(in, false));
             if (!v.settle(in, out, false)) { rc = v.r.fail(v.hist); break; }
             // The RTL against the trace's (or the .expect's) outputs.
             block_mismatch_t mm;
@@ -611,7 +593,7 @@ static int run_replay(Env &v) {
 }
 
 static int asc_run(const TbOpts &o, TbRun &r, VerilatedContext *ctx) {
-    Env v(o, r, ctx);
+    Env v(o, r, ctx, B, &CFG);
     char err[256];
     if (asc_init(&v.c, &CFG, err, sizeof err) != 0) {
         fprintf(stderr, "asc_tb: %s\n", err);

@@ -499,15 +499,9 @@ class Stimulus {
 
 // ------------------------------------------------------------------ runs
 
-struct Env {
-    const TbOpts &o;
-    TbRun &r;
-    VerilatedContext *ctx;
-    Vdut *m;
+struct Env : TbEnv<Vdut, ColpickChecker, colpick_in_t, colpick_out_t> {
     Ref ref;
-    ColpickChecker *chk;
-    History hist;
-    uint64_t cyc = 0;
+    using TbEnv::TbEnv;
     // the last clocks' inputs, formatted into hist only for a failure report
     enum { DEPTH = 8 };
     std::array<Ports, DEPTH> recent{};
@@ -522,11 +516,10 @@ struct Env {
     }
     int fail() {
         for (uint64_t k = nrecent > DEPTH ? nrecent - DEPTH : 0; k < nrecent; k++)
-            hist.push(input_line(recent_cyc[k % DEPTH], recent[k % DEPTH], recent_rst[k % DEPTH]));
+            hist.push(::input_line(recent_cyc[k % DEPTH], recent[k % DEPTH], recent_rst[k % DEPTH]));
         return r.fail(hist);
     }
     Ports exp{};
-    explicit Env(const TbOpts &o_, TbRun &r_, VerilatedContext *ctx_) : o(o_), r(r_), ctx(ctx_), m(nullptr), chk(nullptr) {}
     void reset() {
         m->rst_ni = 0;
         m->clk_i = 0;
@@ -698,7 +691,7 @@ static int run_replay(Env &v) {
 }
 
 static int colpick_run(const TbOpts &o, TbRun &r, VerilatedContext *ctx) {
-    Env v(o, r, ctx);
+    Env v(o, r, ctx, B, &CFG);
     char err[256];
     if (!v.ref.init(err, sizeof err)) {
         fprintf(stderr, "colpick_tb: %s\n", err);

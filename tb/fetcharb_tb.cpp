@@ -124,16 +124,6 @@ class FaChecker {
     fetcharb_state_t mirror_;
 };
 
-static std::string input_line(uint64_t cyc, const fetcharb_in_t &in, bool rst) {
-    std::string s = "c=" + std::to_string(cyc) + (rst ? " RESET" : "");
-    for (int i = 0; i < B->nports; i++) {
-        const block_port_t &p = B->ports[i];
-        if (p.timing != BLOCK_EARLY && p.timing != BLOCK_LATE) continue;
-        s += std::string(" ") + p.name + "=" + tb_hex(block_get(B, &CFG, i, 0, &in, nullptr, nullptr));
-    }
-    return s;
-}
-
 // ------------------------------------------------------------------ coverage
 
 #define COVER_POINTS(X)                                                                          \
@@ -289,16 +279,9 @@ class Stimulus {
 
 // ------------------------------------------------------------------ runs
 
-struct Env {
-    const TbOpts &o;
-    TbRun &r;
-    VerilatedContext *ctx;
-    Vdut *m;
+struct Env : TbEnv<Vdut, FaChecker, fetcharb_in_t, fetcharb_out_t> {
     fetcharb_t c;
-    FaChecker *chk;
-    History hist;
-    uint64_t cyc = 0;
-    explicit Env(const TbOpts &o_, TbRun &r_, VerilatedContext *ctx_) : o(o_), r(r_), ctx(ctx_), m(nullptr), chk(nullptr) {}
+    using TbEnv::TbEnv;
     // An asynchronous reset needs an edge of rst_ni: a model fresh from its
     // constructor already has it low (the reset values are not all zero here).
     void reset() {
@@ -390,7 +373,7 @@ static int run_random(Env &v) {
             ok = v.settle(in, out, false);
         }
         gen.late(out, in);
-        v.hist.push(input_line(v.cyc, in, rst));
+        v.hist.push(v.input_line(in, rst));
         if (ok) ok = v.settle(in, out, true);
         if (!ok) return v.r.fail(v.hist);
         cover(cov, seen, v.c, in, out);
@@ -464,7 +447,7 @@ static int run_replay(Env &v) {
             fetcharb_out_t out{};
             char tag[64];
             snprintf(tag, sizeof tag, "u=%x line %ld rec c=%" PRIx64 " ", row.unit, row.lineno, row.cycle);
-            v.hist.push(tag + input_line(v.cyc, in, false));
+            v.hist.push(tag + v.input_line(in, false));
             if (!v.settle(in, out, false)) { rc = v.r.fail(v.hist); break; }
             block_mismatch_t mm;
             const fetcharb_out_t &rtl = v.chk->rtl();
@@ -490,7 +473,7 @@ static int run_replay(Env &v) {
 }
 
 static int fetcharb_run(const TbOpts &o, TbRun &r, VerilatedContext *ctx) {
-    Env v(o, r, ctx);
+    Env v(o, r, ctx, B, &CFG);
     char err[256];
     if (fetcharb_init(&v.c, &CFG, err, sizeof err) != 0) {
         fprintf(stderr, "fetcharb_tb: %s\n", err);

@@ -89,17 +89,6 @@ class WstChecker {
     wst_state_t mirror_;
 };
 
-// One clock's inputs, for the failure report.
-static std::string input_line(uint64_t cyc, const wst_in_t &in, bool rst) {
-    std::string s = "c=" + std::to_string(cyc) + (rst ? " RESET" : "");
-    for (int i = 0; i < B->nports; i++) {
-        const block_port_t &p = B->ports[i];
-        if (p.timing != BLOCK_EARLY && p.timing != BLOCK_LATE) continue;
-        s += std::string(" ") + p.name + "=" + tb_hex(block_get(B, &CFG, i, 0, &in, nullptr, nullptr));
-    }
-    return s;
-}
-
 // ------------------------------------------------------------------ coverage
 
 #define COVER_POINTS(X)                                                                  \
@@ -321,16 +310,9 @@ class Stimulus {
 
 // ------------------------------------------------------------------ runs
 
-struct Env {
-    const TbOpts &o;
-    TbRun &r;
-    VerilatedContext *ctx;
-    Vdut *m;
+struct Env : TbEnv<Vdut, WstChecker, wst_in_t, wst_out_t> {
     wst_t c;
-    WstChecker *chk;
-    History hist;
-    uint64_t cyc = 0;
-    explicit Env(const TbOpts &o_, TbRun &r_, VerilatedContext *ctx_) : o(o_), r(r_), ctx(ctx_), m(nullptr), chk(nullptr) {}
+    using TbEnv::TbEnv;
     void reset() {
         m->rst_ni = 0;
         m->clk_i = 0;
@@ -385,7 +367,7 @@ static int run_random(Env &v) {
         gen.early(v.c, in);
         bool ok = v.settle(in, out, false);
         gen.op(v.c, out, in);
-        v.hist.push(input_line(v.cyc, in, rst));
+        v.hist.push(v.input_line(in, rst));
         if (ok) ok = v.settle(in, out, true);
         if (!ok) return v.r.fail(v.hist);
         cover(cov, v.c, in, out);
@@ -460,7 +442,7 @@ static int run_replay(Env &v) {
             wst_out_t out{};
             char tag[64];
             snprintf(tag, sizeof tag, "u=%x line %ld rec c=%" PRIx64 " ", row.unit, row.lineno, row.cycle);
-            v.hist.push(tag + input_line(v.cyc, in, false));
+            v.hist.push(tag + v.input_line(in, false));
             if (!v.settle(in, out, false)) { rc = v.r.fail(v.hist); break; }
             // The RTL against the trace's (or the .expect's) outputs.
             block_mismatch_t mm;
@@ -484,7 +466,7 @@ static int run_replay(Env &v) {
 }
 
 static int wst_run(const TbOpts &o, TbRun &r, VerilatedContext *ctx) {
-    Env v(o, r, ctx);
+    Env v(o, r, ctx, B, &CFG);
     char err[256];
     if (wst_init(&v.c, &CFG, err, sizeof err) != 0) {
         fprintf(stderr, "wst_tb: %s\n", err);

@@ -32,6 +32,7 @@
 #include "verilated.h"
 
 extern "C" {
+#include "blocks/block.h"
 #include "mask.h"
 }
 
@@ -138,6 +139,34 @@ class TbRun {
     bool failed_ = false;
     uint64_t fail_cycle_ = 0;
     std::string fail_msg_;
+};
+
+// One clock's inputs (an in struct of block b), for the failure report.
+std::string tb_input_line(const block_ops_t *b, const void *cfg, uint64_t cyc, const void *in, bool rst);
+
+// One run of a block's testbench, shared by its random run and its replay:
+// the options, the run's record, the block's port table and parameters,
+// the verilated model, the checker, the recent inputs and the clock. A
+// testbench's Env derives from it with its C side and
+//   void reset();                                    both sides, from reset
+//   bool settle(const In &, Out &, bool comb_only);  drive, evaluate both, compare
+//   bool edge(const In &, const Out &);              both sides' clock edge
+template <class Model, class Checker, class In, class Out> struct TbEnv {
+    typedef Model model_type;
+    typedef Checker checker_type;
+    const TbOpts &o;
+    TbRun &r;
+    VerilatedContext *ctx;
+    const block_ops_t *ops;
+    const void *cfg;
+    Model *m = nullptr;
+    Checker *chk = nullptr;
+    History hist;
+    uint64_t cyc = 0;
+    TbEnv(const TbOpts &o_, TbRun &r_, VerilatedContext *ctx_, const block_ops_t *ops_, const void *cfg_)
+        : o(o_), r(r_), ctx(ctx_), ops(ops_), cfg(cfg_) {}
+    // This clock's inputs, for the failure report.
+    std::string input_line(const In &in, bool rst) const { return tb_input_line(ops, cfg, cyc, &in, rst); }
 };
 
 int tb_main(int argc, char **argv, const char *block, int (*run)(const TbOpts &, TbRun &, VerilatedContext *));

@@ -1,5 +1,5 @@
-// Shared testbench driver: options, the waveform, the failure report,
-// the coverage report (see tb.h).
+// Shared testbench driver: options, the waveform, the failure report
+// with the recent inputs, the coverage report (see tb.h).
 #include "tb.h"
 
 #include <cinttypes>
@@ -18,6 +18,16 @@ std::string tb_hex(const wmask_t &v) {
         if (lead && nib == 0 && d > 0) continue;
         lead = false;
         s += hx[nib];
+    }
+    return s;
+}
+
+std::string tb_input_line(const block_ops_t *b, const void *cfg, uint64_t cyc, const void *in, bool rst) {
+    std::string s = "c=" + std::to_string(cyc) + (rst ? " RESET" : "");
+    for (int i = 0; i < b->nports; i++) {
+        const block_port_t &p = b->ports[i];
+        if (p.timing != BLOCK_EARLY && p.timing != BLOCK_LATE) continue;
+        s += std::string(" ") + p.name + "=" + tb_hex(block_get(b, cfg, i, 0, in, nullptr, nullptr));
     }
     return s;
 }
