@@ -254,9 +254,8 @@ class ColpickChecker {
         }
         return true;
     }
-    // The RTL's outputs as read by the last step(): ports, and (G = 1) the C struct.
-    const Ports &rtl() const { return rtl_; }
-    const colpick_out_t &rtl_c() const { return rtl_c_; }
+    // The RTL's outputs as read by the last step(), as the C out struct (G = 1).
+    const colpick_out_t &rtl() const { return rtl_c_; }
     static void to_c_out(const Ports &o, colpick_out_t &c, colpick_state_t &q) {
         memset(&c, 0, sizeof c);
         c.valid = o[COLPICK_P_valid].w[0];
@@ -556,6 +555,20 @@ struct Env : TbEnv<Vdut, ColpickChecker, colpick_in_t, colpick_out_t> {
         cyc++;
         return true;
     }
+    // The replay (tb_replay) drives a trace's C inputs. Traces come from the
+    // C model, so none has more than 256 threads (the reader refuses one,
+    // naming rows x cols): a set with G > 1 only ever sees a trace of other
+    // parameters (exit 3).
+    static Ports ports_of(const colpick_in_t &c) {
+        Ports in{};
+        for (int p = 0; p < B->nports; p++)
+            if (B->ports[p].dir == BLOCK_IN && B->ports[p].timing != BLOCK_CLOCK && B->ports[p].timing != BLOCK_RESET)
+                in[p] = from_mask(block_get(B, &CFG, p, 0, &c, nullptr, nullptr));
+        return in;
+    }
+    bool settle(const colpick_in_t &in, colpick_out_t &, bool comb_only) { return settle(ports_of(in), comb_only); }
+    bool edge(const colpick_in_t &, const colpick_out_t &) { return edge(); }
+    std::string input_line(const colpick_in_t &in, bool rst) const { return ::input_line(cyc, ports_of(in), rst); }
 };
 
 static int run_random(Env &v) {
@@ -599,97 +612,6 @@ static int run_random(Env &v) {
     return tb_coverage_report(v.o, B->name, {COV_N, cov_name, cov_text, cov_applies, 16}, cov, segment);
 }
 
-// Replay: a port trace (block.h; recorded by wpusim or +log, or a test's
-// .in with +expect=its .expect). Traces come from the C model, so none has
-// more than 256 threads (the reader refuses one, naming rows x cols): a set
-// with G > 1 only ever sees a trace of other parameters (exit 3). Each unit's lines from reset on
-// consecutive clocks, units in order of first appearance; every line is
-// checked RTL against C on every port, and where the trace or the .expect
-// gives outputs (and registered read ports), RTL against those.
-static int run_replay(Env &v) {
-    const char *path = v.o.replay.c_str();
-    char err[512];
-    block_trace_t t;
-    if (block_trace_read(path, &t, err, sizeof err) < 0) {
-        fprintf(stderr, "colpick_tb: %s\n", err);
-        return 2;
-    }
-    if (t.ops != B || memcmp(t.cfg, &CFG, sizeof CFG)) {
-        char *got = nullptr, *want = nullptr;
-        size_t n1 = 0, n2 = 0;
-        FILE *h1 = open_memstream(&got, &n1), *h2 = open_memstream(&want, &n2);
-        block_trace_header(t.ops, t.cfg, h1);
-        block_trace_header(B, &CFG, h2);
-        fclose(h1);
-        fclose(h2);
-        fprintf(stderr, "colpick_tb: %s: trace parameters\n%s  this testbench was built for\n%s", path, got, want);
-        free(got);
-        free(want);
-        block_trace_free(&t);
-        return 3;
-    }
-    const char *from = "recorded";
-    if (!v.o.expect.empty()) {
-        block_trace_t x;
-        int r = block_trace_read(v.o.expect.c_str(), &x, err, sizeof err);
-        if (r == 0) {
-            r = block_trace_expect(&t, &x, v.o.expect.c_str(), err, sizeof err);
-            block_trace_free(&x);
-        }
-        if (r < 0) {
-            fprintf(stderr, "colpick_tb: %s\n", err);
-            block_trace_free(&t);
-            return 2;
-        }
-        from = "expected";
-    }
-    std::vector<int> order;
-    for (size_t i = 0; i < t.n; i++) {
-        bool seen = false;
-        for (int u : order) seen |= u == t.row[i].unit;
-        if (!seen) order.push_back(t.row[i].unit);
-    }
-    int rc = 0;
-    size_t checked = 0;
-    for (size_t k = 0; k < order.size() && !rc; k++) {
-        v.reset();
-        for (size_t i = 0; i < t.n && !rc; i++) {
-            const block_row_t &row = t.row[i];
-            if (row.unit != order[k]) continue;
-            if (!row.has_in) {
-                fprintf(stderr, "colpick_tb: %s:%ld: no inputs on this line\n", path, row.lineno);
-                rc = 2;
-                break;
-            }
-            Ports in{};
-            for (int p = 0; p < B->nports; p++)
-                if (B->ports[p].dir == BLOCK_IN && B->ports[p].timing != BLOCK_CLOCK && B->ports[p].timing != BLOCK_RESET)
-                    in[p] = from_mask(block_get(B, &CFG, p, 0, block_trace_in(&t, i), nullptr, nullptr));
-            char tag[64];
-            snprintf(tag, sizeof tag, "u=%x line %ld rec c=%" PRIx64 " ", row.unit, row.lineno, row.cycle);
-            v.hist.push(tag + input_line(v.cyc, in, false));
-            if (!v.settle(in, false)) { rc = v.r.fail(v.hist); break; }
-            // The RTL against the trace's (or the .expect's) outputs.
-            block_mismatch_t mm;
-            const colpick_out_t &rtl = v.chk->rtl_c();
-            bool bad = row.has_out && block_compare(B, &CFG, block_trace_out(&t, i), &rtl, BLOCK_CMP_COMB, &mm);
-            if (!bad && t.chk[i]) bad = block_check_regs(B, &CFG, t.chk[i], rtl.q, &mm);
-            if (bad) {
-                v.r.mismatch(v.cyc, std::string(mm.name) + " (" + from + ")", from, mm.exp, mm.act);
-                rc = v.r.fail(v.hist);
-                break;
-            }
-            checked += row.has_out;
-            if (!v.edge()) { rc = v.r.fail(v.hist); break; }
-        }
-    }
-    if (rc == 0)
-        printf("colpick_tb: replayed %zu clocks of %zu unit(s) from %s, %zu with %s outputs: all outputs match\n", t.n,
-               order.size(), path, checked, from);
-    block_trace_free(&t);
-    return rc;
-}
-
 static int colpick_run(const TbOpts &o, TbRun &r, VerilatedContext *ctx) {
     Env v(o, r, ctx, B, &CFG);
     char err[256];
@@ -703,7 +625,7 @@ static int colpick_run(const TbOpts &o, TbRun &r, VerilatedContext *ctx) {
     ColpickChecker chk(r);
     v.chk = &chk;
     v.reset();
-    int rc = o.replay.empty() ? run_random(v) : run_replay(v);
+    int rc = o.replay.empty() ? run_random(v) : tb_replay(v);
     m.final();
     if (rc == 0 && !o.window_run)
         printf("colpick_tb: PASS (rows=%d cols=%d, %d threads, reference %d C picker%s, %" PRIu64 " clocks)\n", K, N, T,

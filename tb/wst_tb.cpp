@@ -378,93 +378,6 @@ static int run_random(Env &v) {
     return tb_coverage_report(v.o, B->name, {COV_N, cov_name, cov_text, cov_applies, 18}, cov, segment);
 }
 
-// Replay: a port trace (block.h; recorded by wpusim or +log, or a test's
-// .in with +expect=its .expect). Each unit's lines from reset on
-// consecutive clocks, units in order of first appearance; every line is
-// checked RTL against C on every port, and where the trace or the .expect
-// gives outputs (and registered read ports), RTL against those.
-static int run_replay(Env &v) {
-    const char *path = v.o.replay.c_str();
-    char err[512];
-    block_trace_t t;
-    if (block_trace_read(path, &t, err, sizeof err) < 0) {
-        fprintf(stderr, "wst_tb: %s\n", err);
-        return 2;
-    }
-    if (t.ops != B || memcmp(t.cfg, &CFG, sizeof CFG)) {
-        char *got = nullptr, *want = nullptr;
-        size_t n1 = 0, n2 = 0;
-        FILE *h1 = open_memstream(&got, &n1), *h2 = open_memstream(&want, &n2);
-        block_trace_header(t.ops, t.cfg, h1);
-        block_trace_header(B, &CFG, h2);
-        fclose(h1);
-        fclose(h2);
-        fprintf(stderr, "wst_tb: %s: trace parameters\n%s  this testbench was built for\n%s", path, got, want);
-        free(got);
-        free(want);
-        block_trace_free(&t);
-        return 3;
-    }
-    const char *from = "recorded";
-    if (!v.o.expect.empty()) {
-        block_trace_t x;
-        int r = block_trace_read(v.o.expect.c_str(), &x, err, sizeof err);
-        if (r == 0) {
-            r = block_trace_expect(&t, &x, v.o.expect.c_str(), err, sizeof err);
-            block_trace_free(&x);
-        }
-        if (r < 0) {
-            fprintf(stderr, "wst_tb: %s\n", err);
-            block_trace_free(&t);
-            return 2;
-        }
-        from = "expected";
-    }
-    std::vector<int> order;
-    for (size_t i = 0; i < t.n; i++) {
-        bool seen = false;
-        for (int u : order) seen |= u == t.row[i].unit;
-        if (!seen) order.push_back(t.row[i].unit);
-    }
-    int rc = 0;
-    size_t checked = 0;
-    for (size_t k = 0; k < order.size() && !rc; k++) {
-        v.reset();
-        for (size_t i = 0; i < t.n && !rc; i++) {
-            const block_row_t &row = t.row[i];
-            if (row.unit != order[k]) continue;
-            if (!row.has_in) {
-                fprintf(stderr, "wst_tb: %s:%ld: no inputs on this line\n", path, row.lineno);
-                rc = 2;
-                break;
-            }
-            const wst_in_t &in = *(const wst_in_t *)block_trace_in(&t, i);
-            wst_out_t out{};
-            char tag[64];
-            snprintf(tag, sizeof tag, "u=%x line %ld rec c=%" PRIx64 " ", row.unit, row.lineno, row.cycle);
-            v.hist.push(tag + v.input_line(in, false));
-            if (!v.settle(in, out, false)) { rc = v.r.fail(v.hist); break; }
-            // The RTL against the trace's (or the .expect's) outputs.
-            block_mismatch_t mm;
-            const wst_out_t &rtl = v.chk->rtl();
-            bool bad = row.has_out && block_compare(B, &CFG, block_trace_out(&t, i), &rtl, BLOCK_CMP_COMB, &mm);
-            if (!bad && t.chk[i]) bad = block_check_regs(B, &CFG, t.chk[i], rtl.q, &mm);
-            if (bad) {
-                v.r.mismatch(v.cyc, std::string(mm.name) + " (" + from + ")", from, mm.exp, mm.act);
-                rc = v.r.fail(v.hist);
-                break;
-            }
-            checked += row.has_out;
-            if (!v.edge(in, out)) { rc = v.r.fail(v.hist); break; }
-        }
-    }
-    if (rc == 0)
-        printf("wst_tb: replayed %zu clocks of %zu unit(s) from %s, %zu with %s outputs: all outputs match\n", t.n,
-               order.size(), path, checked, from);
-    block_trace_free(&t);
-    return rc;
-}
-
 static int wst_run(const TbOpts &o, TbRun &r, VerilatedContext *ctx) {
     Env v(o, r, ctx, B, &CFG);
     char err[256];
@@ -478,7 +391,7 @@ static int wst_run(const TbOpts &o, TbRun &r, VerilatedContext *ctx) {
     WstChecker chk(r);
     v.chk = &chk;
     v.reset();
-    int rc = o.replay.empty() ? run_random(v) : run_replay(v);
+    int rc = o.replay.empty() ? run_random(v) : tb_replay(v);
     m.final();
     if (rc == 0 && !o.window_run)
         printf("wst_tb: PASS (entries=%d width=%d warps=%d pc_bits=%d cnt_bits=%d mfc_bits=%d, %" PRIu64 " clocks)\n",

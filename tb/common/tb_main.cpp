@@ -1,5 +1,6 @@
 // Shared testbench driver: options, the waveform, the failure report
-// with the recent inputs, the coverage report (see tb.h).
+// with the recent inputs, the coverage report, reading a replay's trace
+// (see tb.h).
 #include "tb.h"
 
 #include <cinttypes>
@@ -113,6 +114,55 @@ int tb_coverage_report(const TbOpts &o, const char *block, const TbCover &p, con
         return 1;
     }
     return 0;
+}
+
+int tb_replay_read(const TbOpts &o, const block_ops_t *b, const void *cfg, block_trace_t *t, const char **from) {
+    const char *path = o.replay.c_str();
+    char err[512];
+    if (block_trace_read(path, t, err, sizeof err) < 0) {
+        fprintf(stderr, "%s_tb: %s\n", b->name, err);
+        return 2;
+    }
+    if (t->ops != b || memcmp(t->cfg, cfg, b->cfg_size)) {
+        char *got = nullptr, *want = nullptr;
+        size_t n1 = 0, n2 = 0;
+        FILE *h1 = open_memstream(&got, &n1), *h2 = open_memstream(&want, &n2);
+        block_trace_header(t->ops, t->cfg, h1);
+        block_trace_header(b, cfg, h2);
+        fclose(h1);
+        fclose(h2);
+        fprintf(stderr, "%s_tb: %s: trace parameters\n%s  this testbench was built for\n%s", b->name, path, got, want);
+        free(got);
+        free(want);
+        block_trace_free(t);
+        return 3;
+    }
+    *from = "recorded";
+    if (!o.expect.empty()) {
+        block_trace_t x;
+        int r = block_trace_read(o.expect.c_str(), &x, err, sizeof err);
+        if (r == 0) {
+            r = block_trace_expect(t, &x, o.expect.c_str(), err, sizeof err);
+            block_trace_free(&x);
+        }
+        if (r < 0) {
+            fprintf(stderr, "%s_tb: %s\n", b->name, err);
+            block_trace_free(t);
+            return 2;
+        }
+        *from = "expected";
+    }
+    return 0;
+}
+
+std::vector<int> tb_trace_units(const block_trace_t &t) {
+    std::vector<int> order;
+    for (size_t i = 0; i < t.n; i++) {
+        bool seen = false;
+        for (int u : order) seen |= u == t.row[i].unit;
+        if (!seen) order.push_back(t.row[i].unit);
+    }
+    return order;
 }
 
 static bool opt_value(const char *arg, const char *name, const char **val) {
