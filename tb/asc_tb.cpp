@@ -17,11 +17,7 @@
 // counters are WIDTH * CNT_W bits (256 at 002's sizes): the port glue below
 // handles any width of the RTL's ports (VlWide) and of the C masks (wmask_t).
 #include <array>
-#include <cinttypes>
-#include <cstdlib>
 #include <cstring>
-#include <string>
-#include <vector>
 
 #include "Vdut.h"
 #include "tb.h"
@@ -434,6 +430,7 @@ class Stimulus {
 struct Env : TbEnv<Vdut, AscChecker, asc_in_t, asc_out_t> {
     asc_t c;
     using TbEnv::TbEnv;
+    bool init(char *err, size_t len) { return asc_init(&c, &CFG, err, len) == 0; }
     // A falling edge of rst_ni (the model starts with it at 0, which is no
     // edge: the reset value MAX0 of the max slip would never load).
     void reset() {
@@ -506,24 +503,7 @@ static int run_random(Env &v) {
 }
 
 static int asc_run(const TbOpts &o, TbRun &r, VerilatedContext *ctx) {
-    Env v(o, r, ctx, B, &CFG);
-    char err[256];
-    if (asc_init(&v.c, &CFG, err, sizeof err) != 0) {
-        fprintf(stderr, "asc_tb: %s\n", err);
-        return 2;
-    }
-    Vdut m{ctx};
-    v.m = &m;
-    r.attach(&m);
-    AscChecker chk(r);
-    v.chk = &chk;
-    v.reset();
-    int rc = o.replay.empty() ? run_random(v) : tb_replay(v);
-    m.final();
-    if (rc == 0 && !o.window_run)
-        printf("asc_tb: PASS (width=%d warps=%d cnt_bits=%d max0=%d, %" PRIu64 " clocks)\n", TB_WIDTH, TB_WARPS,
-               TB_CNT_W, TB_MAX0, v.cyc);
-    return rc;
+    return tb_run<Env>(o, r, ctx, B, &CFG, run_random);
 }
 
 int main(int argc, char **argv) { return tb_main(argc, argv, "asc", asc_run); }

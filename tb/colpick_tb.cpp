@@ -24,11 +24,8 @@
 // The parameters come from the build (-DTB_ROWS=... matching the -G options
 // the RTL was verilated with; tb/flow.mk passes both).
 #include <array>
-#include <cinttypes>
-#include <cstdlib>
 #include <cstring>
 #include <string>
-#include <vector>
 
 #include "Vdut.h"
 #include "tb.h"
@@ -501,6 +498,7 @@ class Stimulus {
 struct Env : TbEnv<Vdut, ColpickChecker, colpick_in_t, colpick_out_t> {
     Ref ref;
     using TbEnv::TbEnv;
+    bool init(char *err, size_t len) { return ref.init(err, len); }
     // the last clocks' inputs, formatted into hist only for a failure report
     enum { DEPTH = 8 };
     std::array<Ports, DEPTH> recent{};
@@ -613,24 +611,9 @@ static int run_random(Env &v) {
 }
 
 static int colpick_run(const TbOpts &o, TbRun &r, VerilatedContext *ctx) {
-    Env v(o, r, ctx, B, &CFG);
-    char err[256];
-    if (!v.ref.init(err, sizeof err)) {
-        fprintf(stderr, "colpick_tb: %s\n", err);
-        return 2;
-    }
-    Vdut m{ctx};
-    v.m = &m;
-    r.attach(&m);
-    ColpickChecker chk(r);
-    v.chk = &chk;
-    v.reset();
-    int rc = o.replay.empty() ? run_random(v) : tb_replay(v);
-    m.final();
-    if (rc == 0 && !o.window_run)
-        printf("colpick_tb: PASS (rows=%d cols=%d, %d threads, reference %d C picker%s, %" PRIu64 " clocks)\n", K, N, T,
-               G, G > 1 ? "s side by side" : "", v.cyc);
-    return rc;
+    const std::string ref = ", " + std::to_string(T) + " threads, reference " + std::to_string(G) + " C picker" +
+                            (G > 1 ? "s side by side" : "");
+    return tb_run<Env>(o, r, ctx, B, &CFG, run_random, ref);
 }
 
 int main(int argc, char **argv) { return tb_main(argc, argv, "colpick", colpick_run); }

@@ -17,8 +17,6 @@
 // wider than 64 bits (ready_i/stall_i up to 256 slots, ord_o up to 160
 // bits): they go through wmask_t both ways.
 #include <array>
-#include <cinttypes>
-#include <cstdlib>
 #include <cstring>
 #include <string>
 #include <vector>
@@ -282,6 +280,7 @@ class Stimulus {
 struct Env : TbEnv<Vdut, FaChecker, fetcharb_in_t, fetcharb_out_t> {
     fetcharb_t c;
     using TbEnv::TbEnv;
+    bool init(char *err, size_t len) { return fetcharb_init(&c, &CFG, err, len) == 0; }
     // An asynchronous reset needs an edge of rst_ni: a model fresh from its
     // constructor already has it low (the reset values are not all zero here).
     void reset() {
@@ -394,24 +393,7 @@ static int run_random(Env &v) {
 }
 
 static int fetcharb_run(const TbOpts &o, TbRun &r, VerilatedContext *ctx) {
-    Env v(o, r, ctx, B, &CFG);
-    char err[256];
-    if (fetcharb_init(&v.c, &CFG, err, sizeof err) != 0) {
-        fprintf(stderr, "fetcharb_tb: %s\n", err);
-        return 2;
-    }
-    Vdut m{ctx};
-    v.m = &m;
-    r.attach(&m);
-    FaChecker chk(r);
-    v.chk = &chk;
-    v.reset();
-    int rc = o.replay.empty() ? run_random(v) : tb_replay(v);
-    m.final();
-    if (rc == 0 && !o.window_run)
-        printf("fetcharb_tb: PASS (groups=%d gsize=%d timeout=%d, %" PRIu64 " clocks)\n", TB_GROUPS, TB_GSIZE,
-               TB_TIMEOUT, v.cyc);
-    return rc;
+    return tb_run<Env>(o, r, ctx, B, &CFG, run_random);
 }
 
 int main(int argc, char **argv) { return tb_main(argc, argv, "fetcharb", fetcharb_run); }

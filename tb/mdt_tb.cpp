@@ -18,11 +18,8 @@
 // The parameters come from the build (-DTB_WARPS=... matching the -G
 // options the RTL was verilated with; tb/flow.mk passes both).
 #include <array>
-#include <cinttypes>
-#include <cstdlib>
 #include <cstring>
 #include <string>
-#include <vector>
 
 #include "Vdut.h"
 #include "tb.h"
@@ -360,6 +357,7 @@ class Stimulus {
 struct Env : TbEnv<Vdut, MdtChecker, mdt_in_t, mdt_out_t> {
     mdt_t c;
     using TbEnv::TbEnv;
+    bool init(char *err, size_t len) { return mdt_init(&c, &CFG, err, len) == 0; }
     void reset() {
         m->rst_ni = 0;
         m->clk_i = 0;
@@ -453,24 +451,7 @@ static int run_random(Env &v) {
 }
 
 static int mdt_run(const TbOpts &o, TbRun &r, VerilatedContext *ctx) {
-    Env v(o, r, ctx, B, &CFG);
-    char err[256];
-    if (mdt_init(&v.c, &CFG, err, sizeof err) != 0) {
-        fprintf(stderr, "mdt_tb: %s\n", err);
-        return 2;
-    }
-    Vdut m{ctx};
-    v.m = &m;
-    r.attach(&m);
-    MdtChecker chk(r);
-    v.chk = &chk;
-    v.reset();
-    int rc = o.replay.empty() ? run_random(v) : tb_replay(v);
-    m.final();
-    if (rc == 0 && !o.window_run)
-        printf("mdt_tb: PASS (warps=%d m=%d width=%d pc_bits=%d mcb=%d, %" PRIu64 " clocks)\n", TB_WARPS, TB_M,
-               TB_WIDTH, TB_PC_W, TB_MCB, v.cyc);
-    return rc;
+    return tb_run<Env>(o, r, ctx, B, &CFG, run_random);
 }
 
 int main(int argc, char **argv) { return tb_main(argc, argv, "mdt", mdt_run); }

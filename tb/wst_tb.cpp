@@ -12,11 +12,7 @@
 // The parameters come from the build (-DTB_ENTRIES=... matching the -G
 // options the RTL was verilated with; tb/flow.mk passes both).
 #include <array>
-#include <cinttypes>
-#include <cstdlib>
 #include <cstring>
-#include <string>
-#include <vector>
 
 #include "Vdut.h"
 #include "tb.h"
@@ -313,6 +309,7 @@ class Stimulus {
 struct Env : TbEnv<Vdut, WstChecker, wst_in_t, wst_out_t> {
     wst_t c;
     using TbEnv::TbEnv;
+    bool init(char *err, size_t len) { return wst_init(&c, &CFG, err, len) == 0; }
     void reset() {
         m->rst_ni = 0;
         m->clk_i = 0;
@@ -379,24 +376,7 @@ static int run_random(Env &v) {
 }
 
 static int wst_run(const TbOpts &o, TbRun &r, VerilatedContext *ctx) {
-    Env v(o, r, ctx, B, &CFG);
-    char err[256];
-    if (wst_init(&v.c, &CFG, err, sizeof err) != 0) {
-        fprintf(stderr, "wst_tb: %s\n", err);
-        return 2;
-    }
-    Vdut m{ctx};
-    v.m = &m;
-    r.attach(&m);
-    WstChecker chk(r);
-    v.chk = &chk;
-    v.reset();
-    int rc = o.replay.empty() ? run_random(v) : tb_replay(v);
-    m.final();
-    if (rc == 0 && !o.window_run)
-        printf("wst_tb: PASS (entries=%d width=%d warps=%d pc_bits=%d cnt_bits=%d mfc_bits=%d, %" PRIu64 " clocks)\n",
-               TB_ENTRIES, TB_WIDTH, TB_WARPS, TB_PC_W, TB_CNT_W, TB_MFC_W, v.cyc);
-    return rc;
+    return tb_run<Env>(o, r, ctx, B, &CFG, run_random);
 }
 
 int main(int argc, char **argv) { return tb_main(argc, argv, "wst", wst_run); }

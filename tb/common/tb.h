@@ -1,15 +1,22 @@
 // Shared pieces of the block testbenches (tb/<block>_tb.cpp): options, the
 // stimulus LFSR, port access of any width, the failure record, the
-// recent-input history and the waveform window. (Comparing ports is the C
-// side's block_compare(), cmodel/blocks/block.h, shared with lockstep runs.) A block's testbench supplies one function,
+// recent-input history, the waveform window, the run state, the trace
+// replay and the coverage report. (Comparing ports is the C side's
+// block_compare(), cmodel/blocks/block.h, shared with lockstep runs.) A
+// block's testbench supplies its Env (a TbEnv), its checker, its random
+// run and
 //
-//   int block_run(const TbOpts &o, TbRun &r);
+//   static int b_run(const TbOpts &o, TbRun &r, VerilatedContext *ctx) {
+//       return tb_run<Env>(o, r, ctx, &b_block_ops, &CFG, run_random);
+//   }
+//   int main(int argc, char **argv) { return tb_main(argc, argv, "b", b_run); }
 //
-// that builds the verilated RTL (class Vdut) and the C block, drives both
-// and returns 0, or the failing clock's result from r.fail(). tb_main()
-// (tb/common/tb_main.cpp) parses the options, calls it, and after a failure
-// without +trace calls it once more with the waveform window open around the
-// failing clock, so every mismatch leaves a waveform.
+// tb_run builds the verilated RTL (class Vdut) and the C block, drives
+// both and returns 0, or the failing clock's result from r.fail().
+// tb_main() (tb/common/tb_main.cpp) parses the options, calls b_run, and
+// after a failure without +trace calls it once more with the waveform
+// window open around the failing clock, so every mismatch leaves a
+// waveform.
 //
 // Options (Verilator plusargs style, also accepted with a leading "--"):
 //   +seed=N        stimulus seed (default: from the clock; always printed)
@@ -149,6 +156,7 @@ std::string tb_input_line(const block_ops_t *b, const void *cfg, uint64_t cyc, c
 // the options, the run's record, the block's port table and parameters,
 // the verilated model, the checker, the recent inputs and the clock. A
 // testbench's Env derives from it with its C side and
+//   bool init(char *err, size_t len);                the C side (false: refused)
 //   void reset();                                    both sides, from reset
 //   bool settle(const In &, Out &, bool comb_only);  drive, evaluate both, compare
 //   bool edge(const In &, const Out &);              both sides' clock edge
@@ -242,8 +250,6 @@ template <class Env> int tb_replay(Env &v) {
     return rc;
 }
 
-int tb_main(int argc, char **argv, const char *block, int (*run)(const TbOpts &, TbRun &, VerilatedContext *));
-
 // Runs of at least this many clocks must hit every coverage point.
 enum { TB_COVER_MIN_CYCLES = 100000 };
 
@@ -260,5 +266,36 @@ struct TbCover {
 // TB_COVER_MIN_CYCLES clocks or more, else 0.
 int tb_coverage_report(const TbOpts &o, const char *block, const TbCover &p, const uint64_t *count, int resets,
                        const std::string &more = "");
+
+// The build's parameters as a trace header names them ("entries=16 ...").
+std::string tb_params(const block_ops_t *b, const void *cfg);
+
+// A block's run (tb_main's `run`): the C side initialized (exit 2 when it
+// refuses the parameters), the model built with its waveform, the checker,
+// both reset, then the random run or the replay of +replay. The PASS line
+// names the build's parameters, and `more` what else the build is.
+template <class Env>
+int tb_run(const TbOpts &o, TbRun &r, VerilatedContext *ctx, const block_ops_t *ops, const void *cfg,
+           int (*random)(Env &), const std::string &more = "") {
+    Env v(o, r, ctx, ops, cfg);
+    char err[256];
+    if (!v.init(err, sizeof err)) {
+        fprintf(stderr, "%s_tb: %s\n", ops->name, err);
+        return 2;
+    }
+    typename Env::model_type m{ctx};
+    v.m = &m;
+    r.attach(&m);
+    typename Env::checker_type chk(r);
+    v.chk = &chk;
+    v.reset();
+    int rc = o.replay.empty() ? random(v) : tb_replay(v);
+    m.final();
+    if (rc == 0 && !o.window_run)
+        printf("%s_tb: PASS (%s%s, %" PRIu64 " clocks)\n", ops->name, tb_params(ops, cfg).c_str(), more.c_str(), v.cyc);
+    return rc;
+}
+
+int tb_main(int argc, char **argv, const char *block, int (*run)(const TbOpts &, TbRun &, VerilatedContext *));
 
 #endif

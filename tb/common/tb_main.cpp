@@ -1,6 +1,6 @@
 // Shared testbench driver: options, the waveform, the failure report
-// with the recent inputs, the coverage report, reading a replay's trace
-// (see tb.h).
+// with the recent inputs, the coverage report, reading a replay's trace,
+// the PASS line's parameters (see tb.h).
 #include "tb.h"
 
 #include <cinttypes>
@@ -163,6 +163,16 @@ std::vector<int> tb_trace_units(const block_trace_t &t) {
         if (!seen) order.push_back(t.row[i].unit);
     }
     return order;
+}
+
+std::string tb_params(const block_ops_t *b, const void *cfg) {
+    std::string s;
+    for (int i = 0; i < b->nparams; i++) {
+        int v;
+        memcpy(&v, (const char *)cfg + b->params[i].offset, sizeof v);
+        s += std::string(i ? " " : "") + b->params[i].name + "=" + std::to_string(v);
+    }
+    return s;
 }
 
 static bool opt_value(const char *arg, const char *name, const char **val) {
