@@ -24,11 +24,8 @@
 // The parameters come from the build (-DTB_ROWS=... matching the -G options
 // the RTL was verilated with; tb/flow.mk passes both).
 #include <array>
-#include <cinttypes>
-#include <cstdlib>
 #include <cstring>
 #include <string>
-#include <vector>
 
 #include "Vdut.h"
 #include "tb.h"
@@ -254,9 +251,8 @@ class ColpickChecker {
         }
         return true;
     }
-    // The RTL's outputs as read by the last step(): ports, and (G = 1) the C struct.
-    const Ports &rtl() const { return rtl_; }
-    const colpick_out_t &rtl_c() const { return rtl_c_; }
+    // The RTL's outputs as read by the last step(), as the C out struct (G = 1).
+    const colpick_out_t &rtl() const { return rtl_c_; }
     static void to_c_out(const Ports &o, colpick_out_t &c, colpick_state_t &q) {
         memset(&c, 0, sizeof c);
         c.valid = o[COLPICK_P_valid].w[0];
@@ -332,9 +328,6 @@ static const char *const cov_text[] = {
     COVER_POINTS(X)
 #undef X
 };
-
-// Runs of at least this many clocks must hit every coverage point.
-enum { COVER_MIN_CYCLES = 100000 };
 
 static bool cov_applies(int k) {
     if (k == COV_sub_partial) return N >= 2;
@@ -502,15 +495,10 @@ class Stimulus {
 
 // ------------------------------------------------------------------ runs
 
-struct Env {
-    const TbOpts &o;
-    TbRun &r;
-    VerilatedContext *ctx;
-    Vdut *m;
+struct Env : TbEnv<Vdut, ColpickChecker, colpick_in_t, colpick_out_t> {
     Ref ref;
-    ColpickChecker *chk;
-    History hist;
-    uint64_t cyc = 0;
+    using TbEnv::TbEnv;
+    bool init(char *err, size_t len) { return ref.init(err, len); }
     // the last clocks' inputs, formatted into hist only for a failure report
     enum { DEPTH = 8 };
     std::array<Ports, DEPTH> recent{};
@@ -525,11 +513,10 @@ struct Env {
     }
     int fail() {
         for (uint64_t k = nrecent > DEPTH ? nrecent - DEPTH : 0; k < nrecent; k++)
-            hist.push(input_line(recent_cyc[k % DEPTH], recent[k % DEPTH], recent_rst[k % DEPTH]));
+            hist.push(::input_line(recent_cyc[k % DEPTH], recent[k % DEPTH], recent_rst[k % DEPTH]));
         return r.fail(hist);
     }
     Ports exp{};
-    explicit Env(const TbOpts &o_, TbRun &r_, VerilatedContext *ctx_) : o(o_), r(r_), ctx(ctx_), m(nullptr), chk(nullptr) {}
     void reset() {
         m->rst_ni = 0;
         m->clk_i = 0;
@@ -566,6 +553,20 @@ struct Env {
         cyc++;
         return true;
     }
+    // The replay (tb_replay) drives a trace's C inputs. Traces come from the
+    // C model, so none has more than 256 threads (the reader refuses one,
+    // naming rows x cols): a set with G > 1 only ever sees a trace of other
+    // parameters (exit 3).
+    static Ports ports_of(const colpick_in_t &c) {
+        Ports in{};
+        for (int p = 0; p < B->nports; p++)
+            if (B->ports[p].dir == BLOCK_IN && B->ports[p].timing != BLOCK_CLOCK && B->ports[p].timing != BLOCK_RESET)
+                in[p] = from_mask(block_get(B, &CFG, p, 0, &c, nullptr, nullptr));
+        return in;
+    }
+    bool settle(const colpick_in_t &in, colpick_out_t &, bool comb_only) { return settle(ports_of(in), comb_only); }
+    bool edge(const colpick_in_t &, const colpick_out_t &) { return edge(); }
+    std::string input_line(const colpick_in_t &in, bool rst) const { return ::input_line(cyc, ports_of(in), rst); }
 };
 
 static int run_random(Env &v) {
@@ -606,134 +607,13 @@ static int run_random(Env &v) {
         if (!v.edge()) return v.fail();
     }
     if (log) fclose(log);
-    int missed = 0;
-    if (!v.o.quiet) printf("coverage (%" PRIu64 " clocks, %d resets):\n", v.o.cycles, segment);
-    for (int k = 0; k < COV_N; k++) {
-        bool need = cov_applies(k);
-        if (need && !cov[k]) missed++;
-        if (!v.o.quiet || (need && !cov[k]))
-            printf("  %-16s %10" PRIu64 "%s  %s\n", cov_name[k], cov[k], need ? (cov[k] ? "" : "  MISSED") : "  (n/a)",
-                   cov_text[k]);
-    }
-    if (missed && v.o.cycles < COVER_MIN_CYCLES) {
-        printf("colpick_tb: %d coverage points not hit (not required below %d clocks)\n", missed, COVER_MIN_CYCLES);
-    } else if (missed) {
-        printf("colpick_tb: FAIL: %d coverage points not hit\n", missed);
-        return 1;
-    }
-    return 0;
-}
-
-// Replay: a port trace (block.h; recorded by wpusim or +log, or a test's
-// .in with +expect=its .expect). Traces come from the C model, so none has
-// more than 256 threads (the reader refuses one, naming rows x cols): a set
-// with G > 1 only ever sees a trace of other parameters (exit 3). Each unit's lines from reset on
-// consecutive clocks, units in order of first appearance; every line is
-// checked RTL against C on every port, and where the trace or the .expect
-// gives outputs (and registered read ports), RTL against those.
-static int run_replay(Env &v) {
-    const char *path = v.o.replay.c_str();
-    char err[512];
-    block_trace_t t;
-    if (block_trace_read(path, &t, err, sizeof err) < 0) {
-        fprintf(stderr, "colpick_tb: %s\n", err);
-        return 2;
-    }
-    if (t.ops != B || memcmp(t.cfg, &CFG, sizeof CFG)) {
-        char *got = nullptr, *want = nullptr;
-        size_t n1 = 0, n2 = 0;
-        FILE *h1 = open_memstream(&got, &n1), *h2 = open_memstream(&want, &n2);
-        block_trace_header(t.ops, t.cfg, h1);
-        block_trace_header(B, &CFG, h2);
-        fclose(h1);
-        fclose(h2);
-        fprintf(stderr, "colpick_tb: %s: trace parameters\n%s  this testbench was built for\n%s", path, got, want);
-        free(got);
-        free(want);
-        block_trace_free(&t);
-        return 3;
-    }
-    const char *from = "recorded";
-    if (!v.o.expect.empty()) {
-        block_trace_t x;
-        int r = block_trace_read(v.o.expect.c_str(), &x, err, sizeof err);
-        if (r == 0) {
-            r = block_trace_expect(&t, &x, v.o.expect.c_str(), err, sizeof err);
-            block_trace_free(&x);
-        }
-        if (r < 0) {
-            fprintf(stderr, "colpick_tb: %s\n", err);
-            block_trace_free(&t);
-            return 2;
-        }
-        from = "expected";
-    }
-    std::vector<int> order;
-    for (size_t i = 0; i < t.n; i++) {
-        bool seen = false;
-        for (int u : order) seen |= u == t.row[i].unit;
-        if (!seen) order.push_back(t.row[i].unit);
-    }
-    int rc = 0;
-    size_t checked = 0;
-    for (size_t k = 0; k < order.size() && !rc; k++) {
-        v.reset();
-        for (size_t i = 0; i < t.n && !rc; i++) {
-            const block_row_t &row = t.row[i];
-            if (row.unit != order[k]) continue;
-            if (!row.has_in) {
-                fprintf(stderr, "colpick_tb: %s:%ld: no inputs on this line\n", path, row.lineno);
-                rc = 2;
-                break;
-            }
-            Ports in{};
-            for (int p = 0; p < B->nports; p++)
-                if (B->ports[p].dir == BLOCK_IN && B->ports[p].timing != BLOCK_CLOCK && B->ports[p].timing != BLOCK_RESET)
-                    in[p] = from_mask(block_get(B, &CFG, p, 0, block_trace_in(&t, i), nullptr, nullptr));
-            char tag[64];
-            snprintf(tag, sizeof tag, "u=%x line %ld rec c=%" PRIx64 " ", row.unit, row.lineno, row.cycle);
-            v.hist.push(tag + input_line(v.cyc, in, false));
-            if (!v.settle(in, false)) { rc = v.r.fail(v.hist); break; }
-            // The RTL against the trace's (or the .expect's) outputs.
-            block_mismatch_t mm;
-            const colpick_out_t &rtl = v.chk->rtl_c();
-            bool bad = row.has_out && block_compare(B, &CFG, block_trace_out(&t, i), &rtl, BLOCK_CMP_COMB, &mm);
-            if (!bad && t.chk[i]) bad = block_check_regs(B, &CFG, t.chk[i], rtl.q, &mm);
-            if (bad) {
-                v.r.mismatch(v.cyc, std::string(mm.name) + " (" + from + ")", from, mm.exp, mm.act);
-                rc = v.r.fail(v.hist);
-                break;
-            }
-            checked += row.has_out;
-            if (!v.edge()) { rc = v.r.fail(v.hist); break; }
-        }
-    }
-    if (rc == 0)
-        printf("colpick_tb: replayed %zu clocks of %zu unit(s) from %s, %zu with %s outputs: all outputs match\n", t.n,
-               order.size(), path, checked, from);
-    block_trace_free(&t);
-    return rc;
+    return tb_coverage_report(v.o, B->name, {COV_N, cov_name, cov_text, cov_applies, 16}, cov, segment);
 }
 
 static int colpick_run(const TbOpts &o, TbRun &r, VerilatedContext *ctx) {
-    Env v(o, r, ctx);
-    char err[256];
-    if (!v.ref.init(err, sizeof err)) {
-        fprintf(stderr, "colpick_tb: %s\n", err);
-        return 2;
-    }
-    Vdut m{ctx};
-    v.m = &m;
-    r.attach(&m);
-    ColpickChecker chk(r);
-    v.chk = &chk;
-    v.reset();
-    int rc = o.replay.empty() ? run_random(v) : run_replay(v);
-    m.final();
-    if (rc == 0 && !o.window_run)
-        printf("colpick_tb: PASS (rows=%d cols=%d, %d threads, reference %d C picker%s, %" PRIu64 " clocks)\n", K, N, T,
-               G, G > 1 ? "s side by side" : "", v.cyc);
-    return rc;
+    const std::string ref = ", " + std::to_string(T) + " threads, reference " + std::to_string(G) + " C picker" +
+                            (G > 1 ? "s side by side" : "");
+    return tb_run<Env>(o, r, ctx, B, &CFG, run_random, ref);
 }
 
 int main(int argc, char **argv) { return tb_main(argc, argv, "colpick", colpick_run); }

@@ -17,8 +17,6 @@
 // wider than 64 bits (ready_i/stall_i up to 256 slots, ord_o up to 160
 // bits): they go through wmask_t both ways.
 #include <array>
-#include <cinttypes>
-#include <cstdlib>
 #include <cstring>
 #include <string>
 #include <vector>
@@ -124,16 +122,6 @@ class FaChecker {
     fetcharb_state_t mirror_;
 };
 
-static std::string input_line(uint64_t cyc, const fetcharb_in_t &in, bool rst) {
-    std::string s = "c=" + std::to_string(cyc) + (rst ? " RESET" : "");
-    for (int i = 0; i < B->nports; i++) {
-        const block_port_t &p = B->ports[i];
-        if (p.timing != BLOCK_EARLY && p.timing != BLOCK_LATE) continue;
-        s += std::string(" ") + p.name + "=" + tb_hex(block_get(B, &CFG, i, 0, &in, nullptr, nullptr));
-    }
-    return s;
-}
-
 // ------------------------------------------------------------------ coverage
 
 #define COVER_POINTS(X)                                                                          \
@@ -173,8 +161,6 @@ static const char *const cov_text[] = {
     COVER_POINTS(X)
 #undef X
 };
-
-enum { COVER_MIN_CYCLES = 100000 };
 
 static bool cov_applies(int k) {
     switch (k) {
@@ -291,16 +277,10 @@ class Stimulus {
 
 // ------------------------------------------------------------------ runs
 
-struct Env {
-    const TbOpts &o;
-    TbRun &r;
-    VerilatedContext *ctx;
-    Vdut *m;
+struct Env : TbEnv<Vdut, FaChecker, fetcharb_in_t, fetcharb_out_t> {
     fetcharb_t c;
-    FaChecker *chk;
-    History hist;
-    uint64_t cyc = 0;
-    explicit Env(const TbOpts &o_, TbRun &r_, VerilatedContext *ctx_) : o(o_), r(r_), ctx(ctx_), m(nullptr), chk(nullptr) {}
+    using TbEnv::TbEnv;
+    bool init(char *err, size_t len) { return fetcharb_init(&c, &CFG, err, len) == 0; }
     // An asynchronous reset needs an edge of rst_ni: a model fresh from its
     // constructor already has it low (the reset values are not all zero here).
     void reset() {
@@ -332,6 +312,15 @@ struct Env {
         }
         cyc++;
         return true;
+    }
+    // A replay counts the group switches, and those by the timeout.
+    size_t switches = 0, timeouts = 0;
+    void replayed(const fetcharb_in_t &, const fetcharb_out_t &out, const block_row_t &) {
+        switches += out.sw;
+        timeouts += out.tmo;
+    }
+    std::string replay_counts() const {
+        return ", " + std::to_string(switches) + " switches (" + std::to_string(timeouts) + " by the timeout)";
     }
 };
 
@@ -392,7 +381,7 @@ static int run_random(Env &v) {
             ok = v.settle(in, out, false);
         }
         gen.late(out, in);
-        v.hist.push(input_line(v.cyc, in, rst));
+        v.hist.push(v.input_line(in, rst));
         if (ok) ok = v.settle(in, out, true);
         if (!ok) return v.r.fail(v.hist);
         cover(cov, seen, v.c, in, out);
@@ -400,131 +389,11 @@ static int run_random(Env &v) {
         if (!v.edge(in, out)) return v.r.fail(v.hist);
     }
     if (log) fclose(log);
-    int missed = 0;
-    if (!v.o.quiet) printf("coverage (%" PRIu64 " clocks, %d resets):\n", v.o.cycles, segment);
-    for (int k = 0; k < COV_N; k++) {
-        bool need = cov_applies(k);
-        if (need && !cov[k]) missed++;
-        if (!v.o.quiet || (need && !cov[k]))
-            printf("  %-18s %10" PRIu64 "%s  %s\n", cov_name[k], cov[k], need ? (cov[k] ? "" : "  MISSED") : "  (n/a)",
-                   cov_text[k]);
-    }
-    if (missed && v.o.cycles < COVER_MIN_CYCLES) {
-        printf("fetcharb_tb: %d coverage points not hit (not required below %d clocks)\n", missed, COVER_MIN_CYCLES);
-    } else if (missed) {
-        printf("fetcharb_tb: FAIL: %d coverage points not hit\n", missed);
-        return 1;
-    }
-    return 0;
-}
-
-// Replay: a port trace (recorded by wpusim or +log, or a test's .in with
-// +expect=its .expect). Each unit's lines from reset on consecutive clocks;
-// every line is checked RTL against C on every port, and where the trace or
-// the .expect gives outputs (and registered read ports), RTL against those.
-static int run_replay(Env &v) {
-    const char *path = v.o.replay.c_str();
-    char err[512];
-    block_trace_t t;
-    if (block_trace_read(path, &t, err, sizeof err) < 0) {
-        fprintf(stderr, "fetcharb_tb: %s\n", err);
-        return 2;
-    }
-    if (t.ops != B || memcmp(t.cfg, &CFG, sizeof CFG)) {
-        char *got = nullptr, *want = nullptr;
-        size_t n1 = 0, n2 = 0;
-        FILE *h1 = open_memstream(&got, &n1), *h2 = open_memstream(&want, &n2);
-        block_trace_header(t.ops, t.cfg, h1);
-        block_trace_header(B, &CFG, h2);
-        fclose(h1);
-        fclose(h2);
-        fprintf(stderr, "fetcharb_tb: %s: trace parameters\n%s  this testbench was built for\n%s", path, got, want);
-        free(got);
-        free(want);
-        block_trace_free(&t);
-        return 3;
-    }
-    const char *from = "recorded";
-    if (!v.o.expect.empty()) {
-        block_trace_t x;
-        int r = block_trace_read(v.o.expect.c_str(), &x, err, sizeof err);
-        if (r == 0) {
-            r = block_trace_expect(&t, &x, v.o.expect.c_str(), err, sizeof err);
-            block_trace_free(&x);
-        }
-        if (r < 0) {
-            fprintf(stderr, "fetcharb_tb: %s\n", err);
-            block_trace_free(&t);
-            return 2;
-        }
-        from = "expected";
-    }
-    std::vector<int> order;
-    for (size_t i = 0; i < t.n; i++) {
-        bool seen = false;
-        for (int u : order) seen |= u == t.row[i].unit;
-        if (!seen) order.push_back(t.row[i].unit);
-    }
-    int rc = 0;
-    size_t checked = 0, switches = 0, timeouts = 0;
-    for (size_t k = 0; k < order.size() && !rc; k++) {
-        v.reset();
-        for (size_t i = 0; i < t.n && !rc; i++) {
-            const block_row_t &row = t.row[i];
-            if (row.unit != order[k]) continue;
-            if (!row.has_in) {
-                fprintf(stderr, "fetcharb_tb: %s:%ld: no inputs on this line\n", path, row.lineno);
-                rc = 2;
-                break;
-            }
-            const fetcharb_in_t &in = *(const fetcharb_in_t *)block_trace_in(&t, i);
-            fetcharb_out_t out{};
-            char tag[64];
-            snprintf(tag, sizeof tag, "u=%x line %ld rec c=%" PRIx64 " ", row.unit, row.lineno, row.cycle);
-            v.hist.push(tag + input_line(v.cyc, in, false));
-            if (!v.settle(in, out, false)) { rc = v.r.fail(v.hist); break; }
-            block_mismatch_t mm;
-            const fetcharb_out_t &rtl = v.chk->rtl();
-            bool bad = row.has_out && block_compare(B, &CFG, block_trace_out(&t, i), &rtl, BLOCK_CMP_COMB, &mm);
-            if (!bad && t.chk[i]) bad = block_check_regs(B, &CFG, t.chk[i], rtl.q, &mm);
-            if (bad) {
-                v.r.mismatch(v.cyc, std::string(mm.name) + " (" + from + ")", from, mm.exp, mm.act);
-                rc = v.r.fail(v.hist);
-                break;
-            }
-            checked += row.has_out;
-            switches += out.sw;
-            timeouts += out.tmo;
-            if (!v.edge(in, out)) { rc = v.r.fail(v.hist); break; }
-        }
-    }
-    if (rc == 0)
-        printf("fetcharb_tb: replayed %zu clocks of %zu unit(s) from %s, %zu with %s outputs, %zu switches "
-               "(%zu by the timeout): all outputs match\n",
-               t.n, order.size(), path, checked, from, switches, timeouts);
-    block_trace_free(&t);
-    return rc;
+    return tb_coverage_report(v.o, B->name, {COV_N, cov_name, cov_text, cov_applies, 18}, cov, segment);
 }
 
 static int fetcharb_run(const TbOpts &o, TbRun &r, VerilatedContext *ctx) {
-    Env v(o, r, ctx);
-    char err[256];
-    if (fetcharb_init(&v.c, &CFG, err, sizeof err) != 0) {
-        fprintf(stderr, "fetcharb_tb: %s\n", err);
-        return 2;
-    }
-    Vdut m{ctx};
-    v.m = &m;
-    r.attach(&m);
-    FaChecker chk(r);
-    v.chk = &chk;
-    v.reset();
-    int rc = o.replay.empty() ? run_random(v) : run_replay(v);
-    m.final();
-    if (rc == 0 && !o.window_run)
-        printf("fetcharb_tb: PASS (groups=%d gsize=%d timeout=%d, %" PRIu64 " clocks)\n", TB_GROUPS, TB_GSIZE,
-               TB_TIMEOUT, v.cyc);
-    return rc;
+    return tb_run<Env>(o, r, ctx, B, &CFG, run_random);
 }
 
 int main(int argc, char **argv) { return tb_main(argc, argv, "fetcharb", fetcharb_run); }

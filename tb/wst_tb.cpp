@@ -12,11 +12,7 @@
 // The parameters come from the build (-DTB_ENTRIES=... matching the -G
 // options the RTL was verilated with; tb/flow.mk passes both).
 #include <array>
-#include <cinttypes>
-#include <cstdlib>
 #include <cstring>
-#include <string>
-#include <vector>
 
 #include "Vdut.h"
 #include "tb.h"
@@ -89,17 +85,6 @@ class WstChecker {
     wst_state_t mirror_;
 };
 
-// One clock's inputs, for the failure report.
-static std::string input_line(uint64_t cyc, const wst_in_t &in, bool rst) {
-    std::string s = "c=" + std::to_string(cyc) + (rst ? " RESET" : "");
-    for (int i = 0; i < B->nports; i++) {
-        const block_port_t &p = B->ports[i];
-        if (p.timing != BLOCK_EARLY && p.timing != BLOCK_LATE) continue;
-        s += std::string(" ") + p.name + "=" + tb_hex(block_get(B, &CFG, i, 0, &in, nullptr, nullptr));
-    }
-    return s;
-}
-
 // ------------------------------------------------------------------ coverage
 
 #define COVER_POINTS(X)                                                                  \
@@ -147,9 +132,6 @@ static const char *const cov_text[] = {
     COVER_POINTS(X)
 #undef X
 };
-
-// Runs of at least this many clocks must hit every coverage point.
-enum { COVER_MIN_CYCLES = 100000 };
 
 // The counter-saturation points are only reachable with small counters.
 static bool cov_applies(int k) {
@@ -324,16 +306,10 @@ class Stimulus {
 
 // ------------------------------------------------------------------ runs
 
-struct Env {
-    const TbOpts &o;
-    TbRun &r;
-    VerilatedContext *ctx;
-    Vdut *m;
+struct Env : TbEnv<Vdut, WstChecker, wst_in_t, wst_out_t> {
     wst_t c;
-    WstChecker *chk;
-    History hist;
-    uint64_t cyc = 0;
-    explicit Env(const TbOpts &o_, TbRun &r_, VerilatedContext *ctx_) : o(o_), r(r_), ctx(ctx_), m(nullptr), chk(nullptr) {}
+    using TbEnv::TbEnv;
+    bool init(char *err, size_t len) { return wst_init(&c, &CFG, err, len) == 0; }
     void reset() {
         m->rst_ni = 0;
         m->clk_i = 0;
@@ -388,7 +364,7 @@ static int run_random(Env &v) {
         gen.early(v.c, in);
         bool ok = v.settle(in, out, false);
         gen.op(v.c, out, in);
-        v.hist.push(input_line(v.cyc, in, rst));
+        v.hist.push(v.input_line(in, rst));
         if (ok) ok = v.settle(in, out, true);
         if (!ok) return v.r.fail(v.hist);
         cover(cov, v.c, in, out);
@@ -396,130 +372,11 @@ static int run_random(Env &v) {
         if (!v.edge(in, out)) return v.r.fail(v.hist);
     }
     if (log) fclose(log);
-    int missed = 0;
-    if (!v.o.quiet) printf("coverage (%" PRIu64 " clocks, %d resets):\n", v.o.cycles, segment);
-    for (int k = 0; k < COV_N; k++) {
-        bool need = cov_applies(k);
-        if (need && !cov[k]) missed++;
-        if (!v.o.quiet || (need && !cov[k]))
-            printf("  %-18s %10" PRIu64 "%s  %s\n", cov_name[k], cov[k], need ? (cov[k] ? "" : "  MISSED") : "  (n/a)",
-                   cov_text[k]);
-    }
-    if (missed && v.o.cycles < COVER_MIN_CYCLES) {
-        printf("wst_tb: %d coverage points not hit (not required below %d clocks)\n", missed, COVER_MIN_CYCLES);
-    } else if (missed) {
-        printf("wst_tb: FAIL: %d coverage points not hit\n", missed);
-        return 1;
-    }
-    return 0;
-}
-
-// Replay: a port trace (block.h; recorded by wpusim or +log, or a test's
-// .in with +expect=its .expect). Each unit's lines from reset on
-// consecutive clocks, units in order of first appearance; every line is
-// checked RTL against C on every port, and where the trace or the .expect
-// gives outputs (and registered read ports), RTL against those.
-static int run_replay(Env &v) {
-    const char *path = v.o.replay.c_str();
-    char err[512];
-    block_trace_t t;
-    if (block_trace_read(path, &t, err, sizeof err) < 0) {
-        fprintf(stderr, "wst_tb: %s\n", err);
-        return 2;
-    }
-    if (t.ops != B || memcmp(t.cfg, &CFG, sizeof CFG)) {
-        char *got = nullptr, *want = nullptr;
-        size_t n1 = 0, n2 = 0;
-        FILE *h1 = open_memstream(&got, &n1), *h2 = open_memstream(&want, &n2);
-        block_trace_header(t.ops, t.cfg, h1);
-        block_trace_header(B, &CFG, h2);
-        fclose(h1);
-        fclose(h2);
-        fprintf(stderr, "wst_tb: %s: trace parameters\n%s  this testbench was built for\n%s", path, got, want);
-        free(got);
-        free(want);
-        block_trace_free(&t);
-        return 3;
-    }
-    const char *from = "recorded";
-    if (!v.o.expect.empty()) {
-        block_trace_t x;
-        int r = block_trace_read(v.o.expect.c_str(), &x, err, sizeof err);
-        if (r == 0) {
-            r = block_trace_expect(&t, &x, v.o.expect.c_str(), err, sizeof err);
-            block_trace_free(&x);
-        }
-        if (r < 0) {
-            fprintf(stderr, "wst_tb: %s\n", err);
-            block_trace_free(&t);
-            return 2;
-        }
-        from = "expected";
-    }
-    std::vector<int> order;
-    for (size_t i = 0; i < t.n; i++) {
-        bool seen = false;
-        for (int u : order) seen |= u == t.row[i].unit;
-        if (!seen) order.push_back(t.row[i].unit);
-    }
-    int rc = 0;
-    size_t checked = 0;
-    for (size_t k = 0; k < order.size() && !rc; k++) {
-        v.reset();
-        for (size_t i = 0; i < t.n && !rc; i++) {
-            const block_row_t &row = t.row[i];
-            if (row.unit != order[k]) continue;
-            if (!row.has_in) {
-                fprintf(stderr, "wst_tb: %s:%ld: no inputs on this line\n", path, row.lineno);
-                rc = 2;
-                break;
-            }
-            const wst_in_t &in = *(const wst_in_t *)block_trace_in(&t, i);
-            wst_out_t out{};
-            char tag[64];
-            snprintf(tag, sizeof tag, "u=%x line %ld rec c=%" PRIx64 " ", row.unit, row.lineno, row.cycle);
-            v.hist.push(tag + input_line(v.cyc, in, false));
-            if (!v.settle(in, out, false)) { rc = v.r.fail(v.hist); break; }
-            // The RTL against the trace's (or the .expect's) outputs.
-            block_mismatch_t mm;
-            const wst_out_t &rtl = v.chk->rtl();
-            bool bad = row.has_out && block_compare(B, &CFG, block_trace_out(&t, i), &rtl, BLOCK_CMP_COMB, &mm);
-            if (!bad && t.chk[i]) bad = block_check_regs(B, &CFG, t.chk[i], rtl.q, &mm);
-            if (bad) {
-                v.r.mismatch(v.cyc, std::string(mm.name) + " (" + from + ")", from, mm.exp, mm.act);
-                rc = v.r.fail(v.hist);
-                break;
-            }
-            checked += row.has_out;
-            if (!v.edge(in, out)) { rc = v.r.fail(v.hist); break; }
-        }
-    }
-    if (rc == 0)
-        printf("wst_tb: replayed %zu clocks of %zu unit(s) from %s, %zu with %s outputs: all outputs match\n", t.n,
-               order.size(), path, checked, from);
-    block_trace_free(&t);
-    return rc;
+    return tb_coverage_report(v.o, B->name, {COV_N, cov_name, cov_text, cov_applies, 18}, cov, segment);
 }
 
 static int wst_run(const TbOpts &o, TbRun &r, VerilatedContext *ctx) {
-    Env v(o, r, ctx);
-    char err[256];
-    if (wst_init(&v.c, &CFG, err, sizeof err) != 0) {
-        fprintf(stderr, "wst_tb: %s\n", err);
-        return 2;
-    }
-    Vdut m{ctx};
-    v.m = &m;
-    r.attach(&m);
-    WstChecker chk(r);
-    v.chk = &chk;
-    v.reset();
-    int rc = o.replay.empty() ? run_random(v) : run_replay(v);
-    m.final();
-    if (rc == 0 && !o.window_run)
-        printf("wst_tb: PASS (entries=%d width=%d warps=%d pc_bits=%d cnt_bits=%d mfc_bits=%d, %" PRIu64 " clocks)\n",
-               TB_ENTRIES, TB_WIDTH, TB_WARPS, TB_PC_W, TB_CNT_W, TB_MFC_W, v.cyc);
-    return rc;
+    return tb_run<Env>(o, r, ctx, B, &CFG, run_random);
 }
 
 int main(int argc, char **argv) { return tb_main(argc, argv, "wst", wst_run); }

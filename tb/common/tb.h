@@ -1,15 +1,22 @@
 // Shared pieces of the block testbenches (tb/<block>_tb.cpp): options, the
 // stimulus LFSR, port access of any width, the failure record, the
-// recent-input history and the waveform window. (Comparing ports is the C
-// side's block_compare(), cmodel/blocks/block.h, shared with lockstep runs.) A block's testbench supplies one function,
+// recent-input history, the waveform window, the run state, the trace
+// replay and the coverage report. (Comparing ports is the C side's
+// block_compare(), cmodel/blocks/block.h, shared with lockstep runs.) A
+// block's testbench supplies its Env (a TbEnv), its checker, its random
+// run and
 //
-//   int block_run(const TbOpts &o, TbRun &r);
+//   static int b_run(const TbOpts &o, TbRun &r, VerilatedContext *ctx) {
+//       return tb_run<Env>(o, r, ctx, &b_block_ops, &CFG, run_random);
+//   }
+//   int main(int argc, char **argv) { return tb_main(argc, argv, "b", b_run); }
 //
-// that builds the verilated RTL (class Vdut) and the C block, drives both
-// and returns 0, or the failing clock's result from r.fail(). tb_main()
-// (tb/common/tb_main.cpp) parses the options, calls it, and after a failure
-// without +trace calls it once more with the waveform window open around the
-// failing clock, so every mismatch leaves a waveform.
+// tb_run builds the verilated RTL (class Vdut) and the C block, drives
+// both and returns 0, or the failing clock's result from r.fail().
+// tb_main() (tb/common/tb_main.cpp) parses the options, calls b_run, and
+// after a failure without +trace calls it once more with the waveform
+// window open around the failing clock, so every mismatch leaves a
+// waveform.
 //
 // Options (Verilator plusargs style, also accepted with a leading "--"):
 //   +seed=N        stimulus seed (default: from the clock; always printed)
@@ -24,6 +31,7 @@
 #ifndef WS_TB_H
 #define WS_TB_H
 
+#include <cinttypes>
 #include <cstdint>
 #include <cstdio>
 #include <string>
@@ -32,6 +40,7 @@
 #include "verilated.h"
 
 extern "C" {
+#include "blocks/block.h"
 #include "mask.h"
 }
 
@@ -139,6 +148,153 @@ class TbRun {
     uint64_t fail_cycle_ = 0;
     std::string fail_msg_;
 };
+
+// One clock's inputs (an in struct of block b), for the failure report.
+std::string tb_input_line(const block_ops_t *b, const void *cfg, uint64_t cyc, const void *in, bool rst);
+
+// One run of a block's testbench, shared by its random run and its replay:
+// the options, the run's record, the block's port table and parameters,
+// the verilated model, the checker, the recent inputs and the clock. A
+// testbench's Env derives from it with its C side and
+//   bool init(char *err, size_t len);                the C side (false: refused)
+//   void reset();                                    both sides, from reset
+//   bool settle(const In &, Out &, bool comb_only);  drive, evaluate both, compare
+//   bool edge(const In &, const Out &);              both sides' clock edge
+template <class Model, class Checker, class In, class Out> struct TbEnv {
+    typedef Model model_type;
+    typedef Checker checker_type;
+    typedef In in_type;
+    typedef Out out_type;
+    const TbOpts &o;
+    TbRun &r;
+    VerilatedContext *ctx;
+    const block_ops_t *ops;
+    const void *cfg;
+    Model *m = nullptr;
+    Checker *chk = nullptr;
+    History hist;
+    uint64_t cyc = 0;
+    TbEnv(const TbOpts &o_, TbRun &r_, VerilatedContext *ctx_, const block_ops_t *ops_, const void *cfg_)
+        : o(o_), r(r_), ctx(ctx_), ops(ops_), cfg(cfg_) {}
+    // This clock's inputs, for the failure report.
+    std::string input_line(const In &in, bool rst) const { return tb_input_line(ops, cfg, cyc, &in, rst); }
+    // The replay's hooks (tb_replay), none by default: after each line
+    // whose outputs matched; counts the summary line adds; after that line.
+    void replayed(const In &, const Out &, const block_row_t &) {}
+    std::string replay_counts() const { return ""; }
+    void replay_done() const {}
+};
+
+// Reads the trace to replay (o.replay), which must be of block b with the
+// parameters cfg, and with +expect the expected outputs (o.expect); *from
+// says where the outputs come from ("recorded", "expected"). Returns 0, or
+// after saying why 2 (a file unreadable or malformed) or 3 (a trace of
+// other parameters: both headers).
+int tb_replay_read(const TbOpts &o, const block_ops_t *b, const void *cfg, block_trace_t *t, const char **from);
+// The trace's units, in order of first appearance.
+std::vector<int> tb_trace_units(const block_trace_t &t);
+
+// Replay: a port trace (block.h; recorded by wpusim or +log, or a test's
+// .in with +expect=its .expect). Each unit's lines from reset on
+// consecutive clocks, units in order of first appearance; every line is
+// checked RTL against C on every port, and where the trace or the .expect
+// gives outputs (and registered read ports), RTL against those (the
+// checker's rtl(): the RTL's out struct as last read).
+template <class Env> int tb_replay(Env &v) {
+    typedef typename Env::in_type In;
+    typedef typename Env::out_type Out;
+    block_trace_t t;
+    const char *from = nullptr;
+    int rc = tb_replay_read(v.o, v.ops, v.cfg, &t, &from);
+    if (rc) return rc;
+    const char *path = v.o.replay.c_str(), *block = v.ops->name;
+    std::vector<int> order = tb_trace_units(t);
+    size_t checked = 0;
+    for (size_t k = 0; k < order.size() && !rc; k++) {
+        v.reset();
+        for (size_t i = 0; i < t.n && !rc; i++) {
+            const block_row_t &row = t.row[i];
+            if (row.unit != order[k]) continue;
+            if (!row.has_in) {
+                fprintf(stderr, "%s_tb: %s:%ld: no inputs on this line\n", block, path, row.lineno);
+                rc = 2;
+                break;
+            }
+            const In &in = *(const In *)block_trace_in(&t, i);
+            Out out{};
+            char tag[64];
+            snprintf(tag, sizeof tag, "u=%x line %ld rec c=%" PRIx64 " ", row.unit, row.lineno, row.cycle);
+            v.hist.push(tag + v.input_line(in, false));
+            if (!v.settle(in, out, false)) { rc = v.r.fail(v.hist); break; }
+            // The RTL against the trace's (or the .expect's) outputs.
+            block_mismatch_t mm;
+            const Out &rtl = v.chk->rtl();
+            bool bad = row.has_out && block_compare(v.ops, v.cfg, block_trace_out(&t, i), &rtl, BLOCK_CMP_COMB, &mm);
+            if (!bad && t.chk[i]) bad = block_check_regs(v.ops, v.cfg, t.chk[i], rtl.q, &mm);
+            if (bad) {
+                v.r.mismatch(v.cyc, std::string(mm.name) + " (" + from + ")", from, mm.exp, mm.act);
+                rc = v.r.fail(v.hist);
+                break;
+            }
+            v.replayed(in, out, row);
+            checked += row.has_out;
+            if (!v.edge(in, out)) { rc = v.r.fail(v.hist); break; }
+        }
+    }
+    if (rc == 0) {
+        printf("%s_tb: replayed %zu clocks of %zu unit(s) from %s, %zu with %s outputs%s: all outputs match\n", block,
+               t.n, order.size(), path, checked, from, v.replay_counts().c_str());
+        v.replay_done();
+    }
+    block_trace_free(&t);
+    return rc;
+}
+
+// Runs of at least this many clocks must hit every coverage point.
+enum { TB_COVER_MIN_CYCLES = 100000 };
+
+// A random run's coverage points, from the testbench's X-macro list.
+struct TbCover {
+    int n;
+    const char *const *name, *const *text; // the point, what it means
+    bool (*applies)(int k);                // reachable with this build's parameters
+    int name_width;                        // of the report's name column
+};
+// The report at the end of a random run with `resets` resets (`more`: the
+// rest of its heading): every point and its count, with +quiet only the
+// missed ones. Returns 1 when a point that applies was missed in a run of
+// TB_COVER_MIN_CYCLES clocks or more, else 0.
+int tb_coverage_report(const TbOpts &o, const char *block, const TbCover &p, const uint64_t *count, int resets,
+                       const std::string &more = "");
+
+// The build's parameters as a trace header names them ("entries=16 ...").
+std::string tb_params(const block_ops_t *b, const void *cfg);
+
+// A block's run (tb_main's `run`): the C side initialized (exit 2 when it
+// refuses the parameters), the model built with its waveform, the checker,
+// both reset, then the random run or the replay of +replay. The PASS line
+// names the build's parameters, and `more` what else the build is.
+template <class Env>
+int tb_run(const TbOpts &o, TbRun &r, VerilatedContext *ctx, const block_ops_t *ops, const void *cfg,
+           int (*random)(Env &), const std::string &more = "") {
+    Env v(o, r, ctx, ops, cfg);
+    char err[256];
+    if (!v.init(err, sizeof err)) {
+        fprintf(stderr, "%s_tb: %s\n", ops->name, err);
+        return 2;
+    }
+    typename Env::model_type m{ctx};
+    v.m = &m;
+    r.attach(&m);
+    typename Env::checker_type chk(r);
+    v.chk = &chk;
+    v.reset();
+    int rc = o.replay.empty() ? random(v) : tb_replay(v);
+    m.final();
+    if (rc == 0 && !o.window_run)
+        printf("%s_tb: PASS (%s%s, %" PRIu64 " clocks)\n", ops->name, tb_params(ops, cfg).c_str(), more.c_str(), v.cyc);
+    return rc;
+}
 
 int tb_main(int argc, char **argv, const char *block, int (*run)(const TbOpts &, TbRun &, VerilatedContext *));
 

@@ -1,5 +1,6 @@
 // Shared testbench driver: options, the waveform, the failure report
-// (see tb.h).
+// with the recent inputs, the coverage report, reading a replay's trace,
+// the PASS line's parameters (see tb.h).
 #include "tb.h"
 
 #include <cinttypes>
@@ -18,6 +19,16 @@ std::string tb_hex(const wmask_t &v) {
         if (lead && nib == 0 && d > 0) continue;
         lead = false;
         s += hx[nib];
+    }
+    return s;
+}
+
+std::string tb_input_line(const block_ops_t *b, const void *cfg, uint64_t cyc, const void *in, bool rst) {
+    std::string s = "c=" + std::to_string(cyc) + (rst ? " RESET" : "");
+    for (int i = 0; i < b->nports; i++) {
+        const block_port_t &p = b->ports[i];
+        if (p.timing != BLOCK_EARLY && p.timing != BLOCK_LATE) continue;
+        s += std::string(" ") + p.name + "=" + tb_hex(block_get(b, cfg, i, 0, in, nullptr, nullptr));
     }
     return s;
 }
@@ -82,6 +93,86 @@ int TbRun::fail(const History &h) {
     fprintf(stderr, "FAIL at %s\n recent inputs, oldest first:\n", fail_msg_.c_str());
     h.print(stderr);
     return 1;
+}
+
+int tb_coverage_report(const TbOpts &o, const char *block, const TbCover &p, const uint64_t *count, int resets,
+                       const std::string &more) {
+    int missed = 0;
+    if (!o.quiet) printf("coverage (%" PRIu64 " clocks, %d resets%s):\n", o.cycles, resets, more.c_str());
+    for (int k = 0; k < p.n; k++) {
+        bool need = p.applies(k);
+        if (need && !count[k]) missed++;
+        if (!o.quiet || (need && !count[k]))
+            printf("  %-*s %10" PRIu64 "%s  %s\n", p.name_width, p.name[k], count[k],
+                   need ? (count[k] ? "" : "  MISSED") : "  (n/a)", p.text[k]);
+    }
+    if (missed && o.cycles < TB_COVER_MIN_CYCLES) {
+        printf("%s_tb: %d coverage points not hit (not required below %d clocks)\n", block, missed,
+               TB_COVER_MIN_CYCLES);
+    } else if (missed) {
+        printf("%s_tb: FAIL: %d coverage points not hit\n", block, missed);
+        return 1;
+    }
+    return 0;
+}
+
+int tb_replay_read(const TbOpts &o, const block_ops_t *b, const void *cfg, block_trace_t *t, const char **from) {
+    const char *path = o.replay.c_str();
+    char err[512];
+    if (block_trace_read(path, t, err, sizeof err) < 0) {
+        fprintf(stderr, "%s_tb: %s\n", b->name, err);
+        return 2;
+    }
+    if (t->ops != b || memcmp(t->cfg, cfg, b->cfg_size)) {
+        char *got = nullptr, *want = nullptr;
+        size_t n1 = 0, n2 = 0;
+        FILE *h1 = open_memstream(&got, &n1), *h2 = open_memstream(&want, &n2);
+        block_trace_header(t->ops, t->cfg, h1);
+        block_trace_header(b, cfg, h2);
+        fclose(h1);
+        fclose(h2);
+        fprintf(stderr, "%s_tb: %s: trace parameters\n%s  this testbench was built for\n%s", b->name, path, got, want);
+        free(got);
+        free(want);
+        block_trace_free(t);
+        return 3;
+    }
+    *from = "recorded";
+    if (!o.expect.empty()) {
+        block_trace_t x;
+        int r = block_trace_read(o.expect.c_str(), &x, err, sizeof err);
+        if (r == 0) {
+            r = block_trace_expect(t, &x, o.expect.c_str(), err, sizeof err);
+            block_trace_free(&x);
+        }
+        if (r < 0) {
+            fprintf(stderr, "%s_tb: %s\n", b->name, err);
+            block_trace_free(t);
+            return 2;
+        }
+        *from = "expected";
+    }
+    return 0;
+}
+
+std::vector<int> tb_trace_units(const block_trace_t &t) {
+    std::vector<int> order;
+    for (size_t i = 0; i < t.n; i++) {
+        bool seen = false;
+        for (int u : order) seen |= u == t.row[i].unit;
+        if (!seen) order.push_back(t.row[i].unit);
+    }
+    return order;
+}
+
+std::string tb_params(const block_ops_t *b, const void *cfg) {
+    std::string s;
+    for (int i = 0; i < b->nparams; i++) {
+        int v;
+        memcpy(&v, (const char *)cfg + b->params[i].offset, sizeof v);
+        s += std::string(i ? " " : "") + b->params[i].name + "=" + std::to_string(v);
+    }
+    return s;
 }
 
 static bool opt_value(const char *arg, const char *name, const char **val) {
