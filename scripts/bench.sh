@@ -68,7 +68,7 @@ native() { # native CMD...: "mean-seconds runs": the run's own CPU time (--time)
 T=$(mktemp -d "${TMPDIR:-/tmp}/wsim-bench.XXXXXX")
 trap 'rm -rf "$T"' EXIT
 printf '%-12s %5s %-14s %-16s %13s %8s %12s %12s %9s %5s %9s\n' kernel arg preset policy thread-insts sim-s "thr-insts/s" \
-  "simd-insts/s" native-s runs slowdown
+  "issues/s" native-s runs slowdown
 tot_insts=0 tot_warp=0 tot_sim=0 tot_nat=0
 for c in $CASES; do
   IFS=: read -r k arg preset pol threads <<<"$c"
@@ -79,7 +79,8 @@ for c in $CASES; do
   # the timed run writes the statistics too (the thread-instructions)
   sim=$(best "$SIM_REPEATS" "${run[@]}" --quiet --stats json --stats-out "$T/stats.json") || exit 1
   insts=$(sed -n '/"total"/,/}/s/.*"thread_insts": \([0-9]*\).*/\1/p' "$T/stats.json" | head -n 1)
-  winsts=$(sed -n '/"total"/,/}/s/.*"warp_insts": \([0-9]*\).*/\1/p' "$T/stats.json" | head -n 1)
+  # SIMD issues: warps, splits, sub-warps (under LWM warp_insts counts large-warp fetches)
+  winsts=$(sed -n '/"total"/,/}/s/.*"cycles_issue": \([0-9]*\).*/\1/p' "$T/stats.json" | head -n 1)
   read -r nat nruns < <(native "$host" --quiet --threads "$threads" --seed 1 --arg "$arg") || exit 1
   [ -n "$nat" ] || exit 1
   awk -v k="$k" -v a="$arg" -v p="$preset" -v l="$pol" -v n="$insts" -v wn="$winsts" -v s="$sim" -v h="$nat" -v r="$nruns" 'BEGIN {
@@ -91,8 +92,8 @@ for c in $CASES; do
 done
 awk -v n="$tot_insts" -v wn="$tot_warp" -v s="$tot_sim" -v h="$tot_nat" 'BEGIN {
   printf "%-12s %5s %-14s %-16s %13.0f %8.2f %12.3e %12.3e %9.4f %5s %8.0fx\n", "all", "", "", "", n, s, n / s, wn / s, h, "", s / h }'
-echo "(CPU seconds: best of $SIM_REPEATS simulation run(s); simd-insts: SIMD (warp, split, sub-warp) instructions, what the" \
-     "simulator's cost follows; native-s: the mean of \`runs' native runs adding up to >= $NATIVE_MIN s," \
+echo "(CPU seconds: best of $SIM_REPEATS simulation run(s); issues: SIMD groups issued (warps, splits, sub-warps)," \
+     "what the simulator's cost follows; native-s: the mean of \`runs' native runs adding up to >= $NATIVE_MIN s," \
      "start-up excluded; $THREADS threads unless the case says; native = same C, host build, threads in sequence)"
 
 # RTL in the loop (docs/rtl.md): build/wpusim-rtl with the warp-split table as
