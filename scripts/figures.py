@@ -101,10 +101,13 @@ def studies():
     for warps, width in ((1, 4), (1, 8), (1, 16), (1, 32), (2, 4), (2, 8), (2, 16), (2, 32), (4, 4), (4, 8),
                          (4, 16), (8, 4), (8, 8), (16, 4)):
         pts.append(("%dx%d" % (warps, width), shape(warps, width, 32), None))
-    out.append(Study("width-001", "001 Fig. 18a", "warps x SIMD width (dws: 32 KB 8-way)", "dws", DWS,
+    # (001's Fig. 18 also plots adaptive slip with branch bypassing: it "does not scale well for wider warps")
+    out.append(Study("width-001", "001 Fig. 18a", "warps x SIMD width (dws: 32 KB 8-way)", "dws",
+                     DWS + ["Slip.BranchBypass"],
                      "warps x SIMD width", pts, "1x1", "speedup", False,
                      "DWS works best for wide SIMD: best DWS 2x16, 1.2x the best Conv (4x8); DWS beats Conv "
-                     "from width 8 up; below Conv with > 8 warps narrower than 4"))
+                     "from width 8 up; below Conv with > 8 warps narrower than 4; Slip.BranchBypass does not "
+                     "scale to wide warps, may be worse than Conv"))
     out.append(Study("slots-001", "001 Fig. 20", "scheduler slots (dws: 4 warps x 16)", "dws", DWS,
                      "scheduler slots per WPU", [(str(s), ("dws_slots=%d" % s,), None) for s in (4, 6, 8, 12, 16)],
                      None, "speedup", True, "DWS performs best with a moderate number of slots"))
