@@ -14,6 +14,16 @@
 #   1  an assertion breaks k clocks after reset ("assertion failed: NAMES",
 #      the counterexample), or neither within DEPTH ("not proven");
 #   2  bad usage (no such set or source).
+#
+# FORMAL_ENGINE=pdr (tb/flow.mk: FORMAL_ENGINE_<b>) proves with ABC's
+# property-directed reachability instead (yosys-abc, shipped with Yosys): the
+# same model, its flip-flops started in their reset state (Yosys `sim` through
+# one reset clock, written back as initial values), every input free from
+# then on, each assertion a bad-state output of an AIGER file (DIR/formal.aig).
+# PDR finds an inductive invariant where plain k-induction needs one strengthened
+# by hand (the column picker at 32 lanes: `sat` does not finish). A
+# counterexample PDR finds is found again by the `sat` flow below, which names
+# the assertion and writes the waveform, so both engines fail the same way.
 set -u
 [ $# -eq 5 ] || { echo "usage: synth/formal.sh BLOCK SET SOURCE DEPTH DIR" >&2; exit 2; }
 b=$1 s=$2 sv=$3 depth=$4 d=$5
@@ -24,11 +34,35 @@ p=$(sed -n "s/^$s[[:space:]][[:space:]]*//p" "tb/$b.params")
 [ -f "$sv" ] || { echo "formal: no source $sv (FORMAL_SV)" >&2; exit 2; }
 case $depth in ''|*[!0-9]*) echo "formal: FORMAL_DEPTH must be a number of clocks, not '$depth'" >&2; exit 2;; esac
 names=$(sed -n 's/^[[:space:]]*`WS_ASSERT(\([A-Za-z0-9_]*\),.*/\1/p' "$sv" | tr "\n" " ")
+engine=${FORMAL_ENGINE:-sat}
+case $engine in sat|pdr) ;; *) echo "formal: FORMAL_ENGINE must be sat or pdr, not '$engine'" >&2; exit 2;; esac
 mkdir -p "$d"
 log=$d/formal.log vcd=$d/formal.vcd
 rm -f "$log" "$vcd"
 chp=$(for kv in $p; do printf -- '-set %s %s ' "${kv%%=*}" "${kv#*=}"; done)
 shows=$(for n in rst_ni $names; do printf -- '-show %s ' "$n"; done)
+if [ "$engine" = pdr ]; then
+  abc=${YOSYS_ABC:-yosys-abc}
+  plog=$d/formal-pdr.log aig=$d/formal.aig
+  rm -f "$plog" "$aig"
+  "$yosys" -q -l "$plog" -p "read_verilog -sv -formal -Irtl $sv; chparam $chp ws_$b; script synth/formal.ys; \
+    sim -clock clk_i -resetn rst_ni -rstlen 1 -n 1 -w; setundef -undriven -anyseq; delete -output; \
+    techmap; opt_clean; dffunmap; aigmap; opt_clean; write_aiger -I -B -zinit $aig" > /dev/null 2>&1
+  n=$(sed -n 's/^\([0-9]*\) objects\.$/\1/p' "$plog" | head -n 1)
+  [ -s "$aig" ] && "$abc" -c "read_aiger $aig; fold; strash; print_stats; pdr" >> "$plog" 2>&1
+  if grep -q "^Property proved" "$plog"; then
+    inv=$(sed -n 's/.*Verification of invariant with \([0-9]*\) clauses.*/\1/p' "$plog" | tail -n 1)
+    echo "formal: $b $s: $n assertions proven in every reachable state (PDR, inductive invariant of ${inv:-?} clauses; $p)"
+    exit 0
+  fi
+  frame=$(sed -n 's/.*was asserted in frame \([0-9]*\).*/\1/p' "$plog" | head -n 1)
+  if [ -z "$frame" ]; then
+    grep -E "ERROR|rror" "$plog" | tail -n 5
+    echo "formal: $b $s: not proven: PDR ended without a proof or a counterexample; log $plog"
+    exit 1
+  fi
+  depth=$((frame + 2)) # (sat's step 1 is the reset clock): the base case finds it
+fi
 "$yosys" -q -l "$log" -p "read_verilog -sv -formal -Irtl $sv; chparam $chp ws_$b; script synth/formal.ys; \
   sat -tempinduct -prove-asserts -set-assumes -set-at 1 rst_ni 0 -maxsteps $depth -verify $shows -dump_vcd $vcd" \
   > /dev/null 2>&1
