@@ -182,12 +182,16 @@ wave-shot: wave
 # when every set is proven. FORMAL_ENGINE=sat|pdr (default the block's
 # FORMAL_ENGINE_<b>, else sat): pdr is ABC's property-directed reachability,
 # which proves the column picker at 32 and 64 lanes where k-induction does
-# not finish (every colpick set in 0.01-12 s; docs/rtl.md, Formal).
+# not finish (every colpick set in 0.01-12 s of PDR) and the warp-split
+# table at 001's 16 x 16 in 25 s where k-induction takes 3.3 min (docs/rtl.md,
+# Formal).
 FORMAL_SETS_mdt      ?= hand small dom
 FORMAL_DEPTH_fetcharb ?= 20
 FORMAL_SETS_asc      ?= rules small w2 straddle
 FORMAL_SETS_colpick  ?= dep4 lwm
 FORMAL_ENGINE_colpick ?= pdr
+FORMAL_SETS_wst      ?= dws
+FORMAL_ENGINE_wst    ?= pdr
 FORMAL_SETS  ?= $(if $(filter command line environment,$(origin SET)),$(SET),$(or $(FORMAL_SETS_$(BLOCK)),$(filter formal,$(call rtl_sets,$(BLOCK))),$(firstword $(call rtl_sets,$(BLOCK)))))
 FORMAL_DEPTH ?= $(or $(FORMAL_DEPTH_$(BLOCK)),12)
 FORMAL_SV    ?= rtl/ws_$(BLOCK).sv

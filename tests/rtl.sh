@@ -185,6 +185,21 @@ for s in $RTL_NET_SETS; do
   else bad "post-synthesis wst $s (replay: $nettb +seed=3): exit $RC: $(tail -n 14 "$OUT" "$ERR")"; fi
 done
 
+# The warp-split table's assertions proven at 001's table (16 entries, 16
+# lanes, 4 warps: ABC's PDR, 25 s), and a table whose sum-rMFC read port is
+# not the live entries' sum (issue 11's defect class) refused.
+run rtl-wst-formal 600 $RTL_MAKE formal BLOCK=wst
+if [ $RC -eq 0 ] && grep -q "^formal: wst dws: 12 assertions proven in every reachable state (PDR" "$OUT"; then ok
+else bad "make formal BLOCK=wst: exit $RC: $(tail -n 8 "$OUT" "$ERR")"; fi
+sed 's/^  assign sum_rmfc_o   = sum_rmfc;$/  assign sum_rmfc_o   = sum_rmfc >> 1;/' rtl/ws_wst.sv > "$T/wst-halfsum.sv"
+if cmp -s rtl/ws_wst.sv "$T/wst-halfsum.sv"; then bad "wst formal mutant: the sed no longer applies"
+else
+  run rtl-wst-formal-mutant 600 $RTL_MAKE formal BLOCK=wst FORMAL_SV="$T/wst-halfsum.sv" RTL_OUT="$T/fml-wst"
+  if [ $RC -ne 0 ] && grep -q "^formal: wst dws: FAIL: [0-9]* clocks after reset: assertion failed:.* sum_rmfc_is_live_sum" "$OUT" \
+     && [ -s "$T/fml-wst/wst/dws/formal.vcd" ]; then ok
+  else bad "make formal did not reject a WST whose sum-rMFC is half the live sum: exit $RC: $(tail -n 6 "$OUT" "$ERR")"; fi
+fi
+
 # ---------------------------------------------------------------- the MDT
 # The memory divergence table (rtl/ws_mdt.sv; its random runs, lint, ports
 # and wave are in the groups above): its GTKWave layout, trace replay
