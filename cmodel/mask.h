@@ -1,15 +1,24 @@
 /* Lane masks: one bit per thread of a SIMD group.
  *
- * A mask holds up to WSIM_MAX_LANES lanes so that the large warps of 004 (256
- * threads) fit later; the operations below cost a few word operations each,
- * which is noise next to executing the lanes themselves. */
+ * A mask holds up to WSIM_MAX_LANES lanes: 256 so that the large warps of 004
+ * (256 threads) and the slip controller's 32 x 8-bit counters fit. Masks are
+ * everywhere in the hot loop, and four words cost a configuration of 32
+ * lanes about a fifth of its speed, so the C model is also compiled with
+ * WSIM_MAX_LANES = 64 (one word): wpusim holds both builds and runs the
+ * narrowest that holds the configuration (wsim_config_mask_bits; README, Speed).
+ * Results are the same in both: only the capacity differs. */
 #ifndef WSIM_MASK_H
 #define WSIM_MASK_H
 
 #include <stdbool.h>
 #include <stdint.h>
 
+#ifndef WSIM_MAX_LANES
 #define WSIM_MAX_LANES 256
+#endif
+#if WSIM_MAX_LANES % 64 || WSIM_MAX_LANES < 64
+#error "WSIM_MAX_LANES must be a multiple of 64"
+#endif
 #define WMASK_WORDS (WSIM_MAX_LANES / 64)
 
 typedef struct wmask {

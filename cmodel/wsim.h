@@ -36,6 +36,12 @@ int wsim_config_load(wsim_config_t *c, const char *path, char *err, size_t errle
 /* Cross-key checks; fills derived values. */
 int wsim_config_check(wsim_config_t *c, char *err, size_t errlen);
 void wsim_config_help(FILE *out);
+/* The widest lane mask a configuration needs, in bits: its warps' threads
+ * (004's large warps under lwm), and 8 bits a thread for the slip
+ * controller's counters (dom with slip). 0 when the configuration does not
+ * pass wsim_config_check. A build of the C model holds masks of at most
+ * wsim_core.max_lanes bits; wsim_create refuses a configuration needing more. */
+int wsim_config_mask_bits(const wsim_config_t *c);
 void wsim_config_print(const wsim_config_t *c, FILE *out, int json);
 
 /* ---- simulation ---- */
@@ -109,5 +115,36 @@ int wsim_split_list(wsim_t *s, const char *path, char *err, size_t errlen);
 int wsim_branch_profile(wsim_t *s);
 void wsim_branch_profile_write(const wsim_t *s, FILE *out);
 uint64_t wsim_thread_insts(const wsim_t *s);
+
+/* ---- the machine's functions as a table ----
+ * The C model is built twice, for masks of 256 and of 64 lanes (mask.h);
+ * wpusim links both and drives the narrowest that holds the configuration
+ * (wsim_config_mask_bits) through its table. Each build's table is
+ * wsim_core; the 64-lane build exports only its table, as wsim_core64
+ * (Makefile: every other symbol of that build is local). A wsim_t belongs to
+ * the table that created it. */
+typedef struct wsim_core {
+    int max_lanes; /* WSIM_MAX_LANES of this build */
+    wsim_t *(*create_with)(const wsim_config_t *c, const char *elf_path, const wsim_block_hook_t *hook, char *err,
+                           size_t errlen);
+    void (*destroy)(wsim_t *s);
+    void (*set_trace)(wsim_t *s, FILE *out);
+    void (*set_record)(wsim_t *s, const char *block, FILE *out);
+    wsim_status_t (*run)(wsim_t *s);
+    wsim_status_t (*run_until)(wsim_t *s, uint64_t until);
+    void (*request_stop)(wsim_t *s);
+    int (*all_passed)(const wsim_t *s);
+    void (*print_failures)(const wsim_t *s, FILE *out);
+    void (*print_stats)(const wsim_t *s, FILE *out, int json);
+    int (*has_results)(const wsim_t *s);
+    int (*dump_results)(const wsim_t *s, const char *path, char *err, size_t errlen);
+    void (*dump_cfg)(const wsim_t *s, FILE *out);
+    uint64_t (*cycles)(const wsim_t *s);
+    int (*split_list)(wsim_t *s, const char *path, char *err, size_t errlen);
+    int (*branch_profile)(wsim_t *s);
+    void (*branch_profile_write)(const wsim_t *s, FILE *out);
+    uint64_t (*thread_insts)(const wsim_t *s);
+} wsim_core_t;
+extern const wsim_core_t wsim_core;
 
 #endif

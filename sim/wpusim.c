@@ -17,6 +17,14 @@
 #include "rtl_loop.h" /* build/wpusim-rtl: RTL in the loop (sim/rtl_loop.mk) */
 #endif
 
+/* The builds of the C model this binary holds (wsim.h, wsim_core): the
+ * 256-lane one, and in build/wpusim the 64-lane one. `core' drives the
+ * machine; chosen once, before it is created. */
+#ifdef WSIM_CORE64
+extern const wsim_core_t wsim_core64;
+#endif
+static const wsim_core_t *core = &wsim_core;
+
 enum { EXIT_PASS = 0, EXIT_THREADS_FAILED = 1, EXIT_USAGE = 2, EXIT_STOPPED = 3 };
 
 static void usage(FILE *out)
@@ -78,6 +86,9 @@ static void usage(FILE *out)
             "                       second, and a last line with the run's speed; the default when stderr\n"
             "                       is a terminal (then one line, rewritten in place)\n"
             "  --no-progress        never show progress\n"
+            "  --core auto|64|256   the C model built for lane masks of 64 or 256 bits; auto (default): the\n"
+            "                       narrowest that holds the configuration (64 runs ~1.2x faster; results\n"
+            "                       are the same, bit for bit)\n"
             "  --help               this text\n"
             "  --version            print the version\n"
             "\n"
@@ -151,7 +162,7 @@ static int load_named(wsim_config_t *cfg, const wsim_preset_t *table, const char
 
 static const char *const valid_options =
     "--config, --policy, --set, --threads, --seed, --arg, --task, --max-cycles, --stats, --stats-out, --trace, --dump, "
-    "--check, --record-block, --split-list, --branch-profile, --rtl, --rtl-mode, --rtl-wave, --dump-cfg, --print-config, --quiet, --progress, --no-progress, --help, --version";
+    "--check, --record-block, --split-list, --branch-profile, --rtl, --rtl-mode, --rtl-wave, --dump-cfg, --print-config, --quiet, --progress, --no-progress, --core, --help, --version";
 
 /* ---- output files ----
  * --stats-out and --dump go to a temporary file beside their path, renamed
@@ -279,6 +290,32 @@ static void out_discard(outfile_t *o)
     o->tmp = NULL;
 }
 
+/* --core: "auto" (NULL), "64" or "256". */
+static int choose_core(const char *want, const wsim_config_t *cfg, char *err, size_t errlen)
+{
+    if (!want || !strcmp(want, "auto")) {
+#ifdef WSIM_CORE64
+        int bits = wsim_config_mask_bits(cfg); /* 0: a bad configuration, whose error the 256-lane build gives */
+        if (bits > 0 && bits <= wsim_core64.max_lanes) core = &wsim_core64;
+#else
+        (void)cfg;
+#endif
+        return 0;
+    }
+    if (!strcmp(want, "256")) return 0;
+    if (!strcmp(want, "64")) {
+#ifdef WSIM_CORE64
+        core = &wsim_core64;
+        return 0;
+#else
+        snprintf(err, errlen, "--core 64: this build holds only the 256-lane C model (build/wpusim holds both)");
+        return -1;
+#endif
+    }
+    snprintf(err, errlen, "--core: '%s' is not one of: auto, 64, 256", want);
+    return -1;
+}
+
 /* ---- SIGINT / SIGTERM: stop at the end of the cycle ---- */
 static volatile sig_atomic_t stop_signal;
 static wsim_t *volatile running; /* the machine a signal stops */
@@ -297,7 +334,7 @@ static void on_stop_signal(int sig)
     }
     stop_signal = sig;
     wsim_t *s = running;
-    if (s) wsim_request_stop(s);
+    if (s) core->request_stop(s);
 }
 
 static void catch_stop_signals(void)
@@ -328,21 +365,21 @@ static wsim_status_t run_with_progress(wsim_t *s, int tty)
     double last = t0;
     uint64_t budget = 4096;
     wsim_status_t st;
-    while ((st = wsim_run_until(s, wsim_cycles(s) + budget)) == WSIM_RUNNING) {
+    while ((st = core->run_until(s, core->cycles(s) + budget)) == WSIM_RUNNING) {
         double now = seconds_now();
         if (now - last < 0.05 && budget < ((uint64_t)1 << 40)) budget *= 2;
         if (now - t0 < 1.0 || now - last < 1.0) continue;
         last = now;
-        uint64_t n = wsim_thread_insts(s);
+        uint64_t n = core->thread_insts(s);
         fprintf(stderr, "%swpusim: cycle %llu, %llu thread-insts, %.3g thread-insts/s%s", tty ? "\r" : "",
-                (unsigned long long)wsim_cycles(s), (unsigned long long)n, (double)n / (now - t0),
+                (unsigned long long)core->cycles(s), (unsigned long long)n, (double)n / (now - t0),
                 tty ? "\033[K" : "\n");
     }
     double dt = seconds_now() - t0;
-    uint64_t n = wsim_thread_insts(s);
-    fprintf(stderr, "%swpusim: ran %llu cycles, %llu thread-insts in %.2f s (%.3g thread-insts/s)\n",
-            tty ? "\r\033[K" : "", (unsigned long long)wsim_cycles(s), (unsigned long long)n, dt,
-            dt > 0 ? (double)n / dt : 0.0);
+    uint64_t n = core->thread_insts(s);
+    fprintf(stderr, "%swpusim: ran %llu cycles, %llu thread-insts in %.2f s (%.3g thread-insts/s; the %d-lane C model)\n",
+            tty ? "\r\033[K" : "", (unsigned long long)core->cycles(s), (unsigned long long)n, dt,
+            dt > 0 ? (double)n / dt : 0.0, core->max_lanes);
     return st;
 }
 
@@ -358,6 +395,7 @@ int main(int argc, char **argv)
     const char *record_block = NULL; /* wst, mdt, fetcharb, colpick or asc */
     const char *stats_fmt = "text";
     const char *rtl_blocks = NULL, *rtl_mode = NULL, *rtl_wave = NULL; /* --rtl, --rtl-mode, --rtl-wave */
+    const char *core_want = NULL; /* --core */
 #ifdef WSIM_RTL
     rtl_loop_t *rtl = NULL;
 #endif
@@ -437,6 +475,7 @@ int main(int argc, char **argv)
         else if (!strcmp(a, "--quiet") || !strcmp(a, "-q")) stats_fmt = "none";
         else if (!strcmp(a, "--progress")) progress = 1;
         else if (!strcmp(a, "--no-progress")) progress = 0;
+        else if (!strcmp(a, "--core")) { NEEDS_VALUE(); core_want = val; }
         else if (a[0] == '-' && a[1]) {
             fprintf(stderr, "wpusim: unknown option '%s'; valid options: %s\n", a, valid_options);
             goto out;
@@ -502,6 +541,10 @@ int main(int argc, char **argv)
                 stats_out);
         goto out;
     }
+    if (choose_core(core_want, &cfg, err, sizeof err) < 0) {
+        fprintf(stderr, "wpusim: %s\n", err);
+        goto out;
+    }
     catch_stop_signals();
     /* Open every output before simulating: a bad path must not cost a run. */
     if (strcmp(stats_fmt, "none") && out_open(&stats, "--stats-out", stats_out ? stats_out : "-", "w") < 0) goto out;
@@ -514,19 +557,19 @@ int main(int argc, char **argv)
 #ifdef WSIM_RTL
     if (rtl) {
         wsim_block_hook_t hook = rtl_loop_hook(rtl);
-        s = wsim_create_with(&cfg, elf, &hook, err, sizeof err);
+        s = core->create_with(&cfg, elf, &hook, err, sizeof err);
         if (s && rtl_loop_attach(rtl, s, err, sizeof err) < 0) {
             fprintf(stderr, "wpusim: %s\n", err);
             goto out;
         }
     } else
 #endif
-        s = wsim_create(&cfg, elf, err, sizeof err);
+        s = core->create_with(&cfg, elf, NULL, err, sizeof err);
     if (!s) {
         fprintf(stderr, "wpusim: %s\n", err);
         goto out;
     }
-    if (split_list && wsim_split_list(s, split_list, err, sizeof err) < 0) {
+    if (split_list && core->split_list(s, split_list, err, sizeof err) < 0) {
         fprintf(stderr, "wpusim: %s\n", err);
         goto out;
     }
@@ -535,14 +578,14 @@ int main(int argc, char **argv)
             fprintf(stderr, "wpusim: --branch-profile %s: cannot open for writing: %s\n", bprof_path, strerror(errno));
             goto out;
         }
-        if (wsim_branch_profile(s) < 0) { fprintf(stderr, "wpusim: out of host memory\n"); goto out; }
+        if (core->branch_profile(s) < 0) { fprintf(stderr, "wpusim: out of host memory\n"); goto out; }
     }
-    if (dump_path && !wsim_has_results(s)) {
+    if (dump_path && !core->has_results(s)) {
         fprintf(stderr, "wpusim: --dump: %s registers no results (no WSIM_RESULT records)\n", elf);
         goto out;
     }
     if (dump_cfg) {
-        wsim_dump_cfg(s, stdout);
+        core->dump_cfg(s, stdout);
         rc = EXIT_PASS;
         goto out;
     }
@@ -576,7 +619,7 @@ int main(int argc, char **argv)
             fprintf(stderr, "wpusim: --record-block %s: cannot open for writing: %s\n", record_arg, strerror(errno));
             goto out;
         }
-        wsim_set_record(s, record_block, record);
+        core->set_record(s, record_block, record);
     }
     if (trace_path) {
         trace = trace_open(&ztrace, trace_path);
@@ -584,13 +627,13 @@ int main(int argc, char **argv)
             fprintf(stderr, "wpusim: --trace %s: cannot open for writing: %s\n", trace_path, strerror(errno));
             goto out;
         }
-        wsim_set_trace(s, trace);
+        core->set_trace(s, trace);
     }
 
     running = s;
-    if (stop_signal) wsim_request_stop(s); /* a signal while loading */
+    if (stop_signal) core->request_stop(s); /* a signal while loading */
     if (progress < 0) progress = isatty(STDERR_FILENO);
-    wsim_status_t st = progress ? run_with_progress(s, isatty(STDERR_FILENO)) : wsim_run(s);
+    wsim_status_t st = progress ? run_with_progress(s, isatty(STDERR_FILENO)) : core->run(s);
     running = NULL;
     flush_stdout(); /* the kernel's output before the reports on stderr */
 #ifdef WSIM_RTL
@@ -604,16 +647,16 @@ int main(int argc, char **argv)
 
     if (st == WSIM_INTERRUPTED)
         fprintf(stderr, "wpusim: interrupted by %s at cycle %llu; the statistics are those so far\n",
-                stop_signal == SIGTERM ? "SIGTERM" : "SIGINT", (unsigned long long)wsim_cycles(s));
+                stop_signal == SIGTERM ? "SIGTERM" : "SIGINT", (unsigned long long)core->cycles(s));
     if (st == WSIM_MAX_CYCLES)
         fprintf(stderr, "wpusim: stopped at max_cycles = %llu before every thread finished; raise it with "
-                        "--max-cycles N (0 = no limit)\n", (unsigned long long)wsim_cycles(s));
+                        "--max-cycles N (0 = no limit)\n", (unsigned long long)core->cycles(s));
     rc = st == WSIM_INTERRUPTED ? 128 + (stop_signal == SIGTERM ? SIGTERM : SIGINT)
-       : st != WSIM_DONE ? EXIT_STOPPED : wsim_all_passed(s) ? EXIT_PASS : EXIT_THREADS_FAILED;
-    wsim_print_failures(s, stderr);
+       : st != WSIM_DONE ? EXIT_STOPPED : core->all_passed(s) ? EXIT_PASS : EXIT_THREADS_FAILED;
+    core->print_failures(s, stderr);
 
     if (dump_path) {
-        if (wsim_dump_results(s, dump.tmp ? dump.tmp : dump_path, err, sizeof err) < 0) {
+        if (core->dump_results(s, dump.tmp ? dump.tmp : dump_path, err, sizeof err) < 0) {
             fprintf(stderr, "wpusim: --dump: %s\n", err);
             out_discard(&dump);
             lost = 1;
@@ -622,12 +665,12 @@ int main(int argc, char **argv)
         }
     }
     if (bprof) {
-        wsim_branch_profile_write(s, bprof);
+        core->branch_profile_write(s, bprof);
         lost |= fclose(bprof) != 0;
         bprof = NULL;
     }
     if (stats.f) {
-        wsim_print_stats(s, stats.f, !strcmp(stats_fmt, "json"));
+        core->print_stats(s, stats.f, !strcmp(stats_fmt, "json"));
         lost |= out_commit(&stats) < 0;
     }
     if (lost && rc == EXIT_PASS) rc = EXIT_USAGE;
@@ -639,7 +682,7 @@ out:
     if (record && record != stdout) zrecord.f = record, zfile_close(&zrecord);
     running = NULL;
     if (bprof) fclose(bprof);
-    wsim_destroy(s);
+    if (s) core->destroy(s);
 #ifdef WSIM_RTL
     rtl_loop_free(rtl); /* (after the machine: its blocks are the loop's) */
 #endif
