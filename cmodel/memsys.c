@@ -43,7 +43,8 @@ int memsys_init(memsys_t *m, const wsim_config_t *c, mem_t *mem, char *err, size
     m->xbar_rate = rate_of(c->xbar_mbps, c->core_mhz);
     m->xbar_size = 1024;
     m->xbar_used = calloc(m->xbar_size, sizeof *m->xbar_used);
-    if (!m->xbar_used) {
+    m->xbar_fullbits = calloc(m->xbar_size / 64, sizeof *m->xbar_fullbits);
+    if (!m->xbar_used || !m->xbar_fullbits) {
         snprintf(err, errlen, "cannot allocate the crossbar calendar");
         return -1;
     }
@@ -121,6 +122,7 @@ void memsys_free(memsys_t *m)
     free(m->pl2);
     free(m->l2_mshr), free(m->l2_bank_free), free(m->sharers);
     free(m->xbar_used);
+    free(m->xbar_fullbits);
     dram_free(&m->dram);
 }
 
@@ -172,11 +174,17 @@ static int xbar_hold(memsys_t *m, uint64_t c)
     uint64_t n = m->xbar_size;
     while (c - m->xbar_base >= n) n *= 2;
     uint32_t *u = calloc(n, sizeof *u);
-    if (!u) return -1;
-    for (uint64_t k = m->xbar_base; k < m->xbar_base + m->xbar_size; k++)
+    uint64_t *f = calloc(n / 64, sizeof *f);
+    if (!u || !f) {
+        free(u), free(f);
+        return -1;
+    }
+    for (uint64_t k = m->xbar_base; k < m->xbar_base + m->xbar_size; k++) {
         u[k & (n - 1)] = m->xbar_used[k & (m->xbar_size - 1)];
-    free(m->xbar_used);
-    m->xbar_used = u, m->xbar_size = n;
+        if (u[k & (n - 1)] == m->xbar_rate.tpc) f[(k & (n - 1)) >> 6] |= 1ull << (k & 63);
+    }
+    free(m->xbar_used), free(m->xbar_fullbits);
+    m->xbar_used = u, m->xbar_fullbits = f, m->xbar_size = n;
     return 0;
 }
 
@@ -185,11 +193,34 @@ static int xbar_hold(memsys_t *m, uint64_t c)
 static void xbar_retire(memsys_t *m, uint64_t now)
 {
     if (now <= m->xbar_base) return;
-    if (now - m->xbar_base >= m->xbar_size) memset(m->xbar_used, 0, m->xbar_size * sizeof *m->xbar_used);
-    else
-        for (uint64_t c = m->xbar_base; c < now; c++) m->xbar_used[c & (m->xbar_size - 1)] = 0;
+    if (now - m->xbar_base >= m->xbar_size) {
+        memset(m->xbar_used, 0, m->xbar_size * sizeof *m->xbar_used);
+        memset(m->xbar_fullbits, 0, m->xbar_size / 64 * sizeof *m->xbar_fullbits);
+    } else {
+        for (uint64_t c = m->xbar_base; c < now; c++) {
+            const uint64_t i = c & (m->xbar_size - 1);
+            m->xbar_used[i] = 0;
+            m->xbar_fullbits[i >> 6] &= ~(1ull << (i & 63));
+        }
+    }
     m->xbar_base = now;
     if (m->xbar_full < now) m->xbar_full = now;
+}
+
+/* The first cycle at or after c (>= xbar_base) with room left: the calendar
+ * holds [xbar_base, end); cycles from end on are empty. */
+static uint64_t xbar_room(const memsys_t *m, uint64_t c)
+{
+    const uint64_t end = m->xbar_base + m->xbar_size, mask = m->xbar_size - 1;
+    while (c < end) {
+        const uint64_t i = c & mask, room = ~m->xbar_fullbits[i >> 6] >> (i & 63);
+        if (room) {
+            const uint64_t n = c + (uint64_t)__builtin_ctzll(room);
+            return n < end ? n : end;
+        }
+        c += 64 - (i & 63);
+    }
+    return end;
 }
 
 /* A message leaving at cycle t, carrying `bytes` of data: the cycle it has
@@ -206,10 +237,13 @@ static uint64_t xbar(memsys_t *m, uint64_t t, uint32_t bytes)
     if (c < m->xbar_full) c = m->xbar_full;
     int from_full = c == m->xbar_full;
     for (;; c++) {
+        if (c >= m->xbar_base) c = xbar_room(m, c); /* full cycles take nothing */
         if (xbar_hold(m, c) < 0) abort(); /* out of memory */
-        uint32_t *u = &m->xbar_used[c & (m->xbar_size - 1)];
+        const uint64_t i = c & (m->xbar_size - 1);
+        uint32_t *u = &m->xbar_used[i];
         uint64_t take = tpc - *u < left ? tpc - *u : left;
         *u += (uint32_t)take;
+        if (*u == tpc) m->xbar_fullbits[i >> 6] |= 1ull << (i & 63);
         left -= take;
         if (!left) break;
     }

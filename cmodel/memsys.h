@@ -81,6 +81,8 @@ typedef struct memsys {
     uint64_t xbar_size;  /* a power of two: the cycles the calendar holds */
     uint64_t xbar_base;  /* first cycle held: earlier ones are past */
     uint64_t xbar_full;  /* every cycle in [xbar_base, xbar_full) is full */
+    uint64_t *xbar_fullbits; /* bit [c & (xbar_size-1)]: cycle c is full (a busy crossbar has
+                                runs of full cycles that a message's search skips a word at a time) */
     l1_t *l1d, *l1i;    /* [nwpus]; l1i tags unused when l1i_size = 0 */
     int icache;
     int flush_at_barrier;
