@@ -20,6 +20,8 @@
 # (threads: 256 unless given);
 # WSIM_BENCH_QUICK=1 runs small cases in seconds (the table's figures then
 # mostly measure start-up);
+# WSIM_BENCH_SUITE=1 runs the eight DWS kernels at paper size under Conv and
+# DWS.ReviveSplit on dws (issue 15's targets: thread-insts/s over the suite);
 # WSIM_BENCH_NATIVE_MIN=SECONDS sets NATIVE_MIN.
 set -eu
 cd "$(dirname "$0")/.."
@@ -36,6 +38,10 @@ else
                  lu:2:maws-bulksync:MAWS.LatSpec:128 svm:2:maws-bulksync:MAWS.LatSpec:128
                  kmeans:2:dom:Conv:1024 kmeans:2:dom:DoM.Adaptive:1024
                  blackscholes:2:lwm:Conv:1024 blackscholes:2:lwm:LWM:1024 blackscholes:2:lwm:2Lev:1024"
+fi
+if [ "${WSIM_BENCH_SUITE:-0}" = 1 ]; then
+  DEFAULT_CASES=$(for p in Conv DWS.ReviveSplit; do
+    for k in fft filter hotspot lu merge short kmeans svm; do echo "$k:2:dws:$p"; done; done)
 fi
 CASES=${WSIM_BENCH_CASES:-$DEFAULT_CASES}
 
@@ -70,6 +76,7 @@ trap 'rm -rf "$T"' EXIT
 printf '%-12s %5s %-14s %-16s %13s %8s %12s %12s %9s %5s %9s\n' kernel arg preset policy thread-insts sim-s "thr-insts/s" \
   "issues/s" native-s runs slowdown
 tot_insts=0 tot_warp=0 tot_sim=0 tot_nat=0
+declare -A pol_insts pol_sim # per policy: thread-instructions, CPU seconds
 for c in $CASES; do
   IFS=: read -r k arg preset pol threads <<<"$c"
   threads=${threads:-$THREADS}
@@ -85,6 +92,8 @@ for c in $CASES; do
   [ -n "$nat" ] || exit 1
   awk -v k="$k" -v a="$arg" -v p="$preset" -v l="$pol" -v n="$insts" -v wn="$winsts" -v s="$sim" -v h="$nat" -v r="$nruns" 'BEGIN {
     printf "%-12s %5s %-14s %-16s %13.0f %8.2f %12.3e %12.3e %9.4f %5d %8.0fx\n", k, a, p, l, n, s, n / s, wn / s, h, r, s / h }'
+  pol_insts[$pol]=$(( ${pol_insts[$pol]:-0} + insts ))
+  pol_sim[$pol]=$(awk -v a="${pol_sim[$pol]:-0}" -v b="$sim" 'BEGIN { print a + b }')
   tot_insts=$((tot_insts + insts))
   tot_warp=$((tot_warp + winsts))
   tot_sim=$(awk -v a="$tot_sim" -v b="$sim" 'BEGIN { print a + b }')
@@ -92,6 +101,10 @@ for c in $CASES; do
 done
 awk -v n="$tot_insts" -v wn="$tot_warp" -v s="$tot_sim" -v h="$tot_nat" 'BEGIN {
   printf "%-12s %5s %-14s %-16s %13.0f %8.2f %12.3e %12.3e %9.4f %5s %8.0fx\n", "all", "", "", "", n, s, n / s, wn / s, h, "", s / h }'
+for pol in "${!pol_insts[@]}"; do # each policy's cases together (rate = all its insts / all its seconds)
+  awk -v l="$pol" -v n="${pol_insts[$pol]}" -v s="${pol_sim[$pol]}" 'BEGIN {
+    printf "%-12s %5s %-14s %-16s %13.0f %8.2f %12.3e\n", "all", "", "", l, n, s, n / s }'
+done | sort -k2
 echo "(CPU seconds: best of $SIM_REPEATS simulation run(s); issues: SIMD groups issued (warps, splits, sub-warps)," \
      "what the simulator's cost follows; native-s: the mean of \`runs' native runs adding up to >= $NATIVE_MIN s," \
      "start-up excluded; $THREADS threads unless the case says; native = same C, host build, threads in sequence)"
