@@ -212,6 +212,7 @@ static void xbar_retire(memsys_t *m, uint64_t now)
 static uint64_t xbar_room(const memsys_t *m, uint64_t c)
 {
     const uint64_t end = m->xbar_base + m->xbar_size, mask = m->xbar_size - 1;
+    if (c >= end) return c;
     while (c < end) {
         const uint64_t i = c & mask, room = ~m->xbar_fullbits[i >> 6] >> (i & 63);
         if (room) {
