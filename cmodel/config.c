@@ -299,9 +299,10 @@ int wsim_config_check(wsim_config_t *c, char *err, size_t errlen)
                      (unsigned long long)c->lanes);
             return -1;
         }
-        if (c->lwm_size > 256) {
-            snprintf(err, errlen, "lwm_size: %llu threads per large warp; allowed a multiple of lanes up to 256 "
-                     "(a warp's masks are 256 bits, cmodel/mask.h)", (unsigned long long)c->lwm_size);
+        if (c->lwm_size > WSIM_WIDEST_LANES) {
+            snprintf(err, errlen, "lwm_size: %llu threads per large warp; allowed a multiple of lanes up to %d "
+                     "(a warp's masks are %d bits, cmodel/mask.h)", (unsigned long long)c->lwm_size,
+                     WSIM_WIDEST_LANES, WSIM_WIDEST_LANES);
             return -1;
         }
         if (size > WSIM_MAX_LANES) { /* the 64-lane build (mask.h) */
@@ -433,16 +434,23 @@ int wsim_config_check(wsim_config_t *c, char *err, size_t errlen)
     return 0;
 }
 
-/* The widest mask the checked configuration needs (wsim.h). The slip
- * controller packs a warp's 8-bit counters into one mask (mech/dom.c). */
+/* The widest mask a configuration that passed wsim_config_check needs
+ * (core.h; the machine's own check). The slip controller packs a warp's
+ * 8-bit counters into one mask (mech/dom.c). */
+int config_mask_bits(const wsim_config_t *c)
+{
+    uint64_t bits = c->warp_size > c->lanes ? c->warp_size : c->lanes;
+    if (c->dom && c->dom_slip != CFG_DOM_SLIP_NONE && c->dom_max_slip && 8 * c->warp_size > bits)
+        bits = 8 * c->warp_size;
+    return (int)bits;
+}
+
+/* The same of any configuration (wsim.h). */
 int wsim_config_mask_bits(const wsim_config_t *cfg)
 {
     wsim_config_t c = *cfg;
     char err[512];
-    if (wsim_config_check(&c, err, sizeof err) < 0) return 0;
-    uint64_t bits = c.warp_size > c.lanes ? c.warp_size : c.lanes;
-    if (c.dom && c.dom_slip != CFG_DOM_SLIP_NONE && c.dom_max_slip && 8 * c.warp_size > bits) bits = 8 * c.warp_size;
-    return (int)bits;
+    return wsim_config_check(&c, err, sizeof err) < 0 ? 0 : config_mask_bits(&c);
 }
 
 void wsim_config_help(FILE *out)

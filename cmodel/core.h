@@ -243,6 +243,8 @@ void warp_barrier_arrive(struct wsim *s, group_t *g, wmask_t lanes, uint32_t pc)
 /* wpu.c: the clock of every WPU, one after another (docs/architecture.md has
  * the order of one WPU's clock). */
 void wpu_clock_all(struct wsim *s);
+/* config.c: wsim_config_mask_bits of a configuration already checked */
+int config_mask_bits(const wsim_config_t *c);
 void wpu_account_stall(struct wsim *s, wpu_t *u, uint64_t n);
 
 /* machine.c: a block instance for WPU unit: the C model c_model, or what

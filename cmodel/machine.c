@@ -23,7 +23,7 @@ wsim_t *wsim_create_with(const wsim_config_t *cfg, const char *elf_path, const w
 {
     wsim_config_t c = *cfg;
     if (wsim_config_check(&c, err, errlen) < 0) return NULL;
-    const int bits = wsim_config_mask_bits(&c);
+    const int bits = config_mask_bits(&c);
     if (bits > WSIM_MAX_LANES) { /* (wpusim runs the build that holds it) */
         snprintf(err, errlen, "this build of the C model holds lane masks of %d bits; the configuration needs %d "
                  "(warps of %llu threads%s): run the 256-lane build (wpusim --core 256, or auto)", WSIM_MAX_LANES,

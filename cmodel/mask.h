@@ -13,8 +13,9 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#define WSIM_WIDEST_LANES 256 /* the widest build: lwm_size's limit */
 #ifndef WSIM_MAX_LANES
-#define WSIM_MAX_LANES 256
+#define WSIM_MAX_LANES WSIM_WIDEST_LANES
 #endif
 #if WSIM_MAX_LANES % 64 || WSIM_MAX_LANES < 64
 #error "WSIM_MAX_LANES must be a multiple of 64"

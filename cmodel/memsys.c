@@ -238,7 +238,7 @@ static uint64_t xbar(memsys_t *m, uint64_t t, uint32_t bytes)
     if (c < m->xbar_full) c = m->xbar_full;
     int from_full = c == m->xbar_full;
     for (;; c++) {
-        if (c >= m->xbar_base) c = xbar_room(m, c); /* full cycles take nothing */
+        c = xbar_room(m, c); /* full cycles take nothing (c >= xbar_base: see xbar_retire) */
         if (xbar_hold(m, c) < 0) abort(); /* out of memory */
         const uint64_t i = c & (m->xbar_size - 1);
         uint32_t *u = &m->xbar_used[i];
