@@ -263,7 +263,7 @@ int wsim_config_check(wsim_config_t *c, char *err, size_t errlen)
     struct { const char *name; uint64_t size, ways, line; int on; } caches[] = {
         {"l1d", c->l1d_size, c->l1d_ways, c->l1d_line, c->memory != CFG_MEMORY_FIXED},
         {"l1i", c->l1i_size, c->l1i_ways, c->l1i_line, c->memory != CFG_MEMORY_FIXED && c->l1i_size != 0},
-        {"l2", c->l2_size, c->l2_ways, c->l2_line, c->memory == CFG_MEMORY_COHERENT || (c->memory == CFG_MEMORY_BULKSYNC && c->l2_private)},
+        {"l2", c->l2_size, c->l2_ways, c->l2_line, c->memory == CFG_MEMORY_COHERENT || c->l2_private},
     };
     for (size_t i = 0; i < sizeof caches / sizeof caches[0]; i++) {
         if (!caches[i].on) continue;
@@ -336,18 +336,25 @@ int wsim_config_check(wsim_config_t *c, char *err, size_t errlen)
                  (unsigned long long)c->l2_line, (unsigned long long)c->l1d_line);
         return -1;
     }
-    if (c->l2_private && c->memory != CFG_MEMORY_BULKSYNC) {
-        snprintf(err, errlen, "l2_private: private L2s need memory = bulksync (the coherent organization shares one L2)");
+    if (c->l2_private && c->memory != CFG_MEMORY_BULKSYNC && c->memory != CFG_MEMORY_PRIVATE) {
+        snprintf(err, errlen, "l2_private: private L2s need memory = bulksync or private (the coherent organization "
+                              "shares one L2)");
         return -1;
     }
-    if (c->memory == CFG_MEMORY_BULKSYNC && c->l2_private && c->l2_line < c->l1d_line) {
+    if (c->l2_private && c->l2_line < c->l1d_line) {
         snprintf(err, errlen, "l2_line: %llu is smaller than l1d_line %llu", (unsigned long long)c->l2_line,
                  (unsigned long long)c->l1d_line);
         return -1;
     }
     if (c->memory == CFG_MEMORY_COHERENT && c->wpus > 64) {
-        snprintf(err, errlen, "wpus: %llu WPUs; the coherent directory tracks at most 64 (use memory=bulksync)",
+        snprintf(err, errlen, "wpus: %llu WPUs; the coherent directory tracks at most 64 (use memory = bulksync or private)",
                  (unsigned long long)c->wpus);
+        return -1;
+    }
+    if (c->dram_banks && c->dram_map != CFG_DRAM_MAP_LINEAR && (c->dram_banks & (c->dram_banks - 1))) {
+        snprintf(err, errlen, "dram_map: %s needs a power-of-two number of banks, not dram_banks = %llu "
+                 "(use dram_map = linear)", c->dram_map == CFG_DRAM_MAP_XOR ? "xor" : "ipoly",
+                 (unsigned long long)c->dram_banks);
         return -1;
     }
     if (c->dram_banks && c->dram_row_conflict < c->dram_row_hit) {
@@ -411,7 +418,7 @@ int wsim_config_check(wsim_config_t *c, char *err, size_t errlen)
         return -1;
     }
     if (c->private_mem && c->memory == CFG_MEMORY_FIXED) {
-        snprintf(err, errlen, "private_mem: a private memory beside the caches needs memory = coherent or bulksync "
+        snprintf(err, errlen, "private_mem: a private memory beside the caches needs memory = coherent, bulksync or private "
                  "(memory = fixed has no caches to bypass)");
         return -1;
     }

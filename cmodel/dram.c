@@ -2,73 +2,108 @@
 
 #include <stdlib.h>
 
-static uint64_t gcd(uint64_t a, uint64_t b)
+int dram_init(dram_t *d, const dram_params_t *p)
 {
-    while (b) {
-        uint64_t r = a % b;
-        a = b, b = r;
-    }
-    return a;
-}
-
-rate_t rate_of(uint64_t mbps, uint64_t mhz)
-{
-    /* mbps / mhz bytes a cycle: a cycle is mbps/g ticks, a byte mhz/g */
-    uint64_t g = gcd(mbps, mhz);
-    return (rate_t){mbps / g, mhz / g};
-}
-
-int dram_init(dram_t *d, uint64_t latency, uint64_t core_mhz, uint64_t mbps, uint32_t banks,
-              uint32_t row_size, uint64_t row_hit, uint64_t row_conflict)
-{
-    *d = (dram_t){latency, rate_of(mbps, core_mhz), banks, row_size, row_hit, row_conflict, 0, 0, NULL, NULL, {0}};
-    if (banks) {
-        d->bank_free = calloc(banks, sizeof *d->bank_free);
-        d->open_row = malloc(banks * sizeof *d->open_row);
-        if (!d->bank_free || !d->open_row) return -1;
-        for (uint32_t b = 0; b < banks; b++) d->open_row[b] = ~0u;
+    *d = (dram_t){.p = *p, .bus = rate_of(p->mbps, p->core_mhz)};
+    while ((1u << d->bank_bits) < p->banks) d->bank_bits++;
+    if (calendar_init(&d->cal, d->bus) < 0) return -1;
+    if (p->banks) {
+        d->bank_free = calloc(p->banks, sizeof *d->bank_free);
+        d->act_at = calloc(p->banks, sizeof *d->act_at);
+        d->open_row = malloc(p->banks * sizeof *d->open_row);
+        if (!d->bank_free || !d->act_at || !d->open_row) return -1;
+        for (uint32_t b = 0; b < p->banks; b++) d->open_row[b] = ~0u;
     }
     return 0;
 }
 
 void dram_free(dram_t *d)
 {
+    calendar_free(&d->cal);
     free(d->bank_free);
+    free(d->act_at);
     free(d->open_row);
-    d->bank_free = NULL, d->open_row = NULL;
+    d->bank_free = NULL, d->act_at = NULL, d->open_row = NULL;
+}
+
+/* Primitive polynomials over GF(2) of degree 1..10 (bit i: the term x^i):
+ * x + 1, x^2 + x + 1, x^3 + x + 1, x^4 + x + 1, x^5 + x^2 + 1, x^6 + x + 1,
+ * x^7 + x + 1, x^8 + x^4 + x^3 + x^2 + 1, x^9 + x^4 + 1, x^10 + x^3 + 1. */
+static const uint32_t ipoly[11] = {0, 0x3, 0x7, 0xb, 0x13, 0x25, 0x43, 0x83, 0x11d, 0x211, 0x409};
+
+uint32_t dram_bank(const dram_t *d, uint32_t row)
+{
+    const uint32_t n = d->bank_bits, mask = d->p.banks - 1;
+    switch (d->p.map) {
+    case DRAM_MAP_XOR: /* Zhang et al.: the bank bits XOR the bits just above them */
+        return (row ^ (row >> n)) & mask;
+    case DRAM_MAP_IPOLY: /* Rau (ISCA 1991): the row as a polynomial over GF(2), modulo P */
+        for (int i = 31; i >= (int)n; i--)
+            if ((row >> i) & 1) row ^= ipoly[n] << (i - (int)n);
+        return row & mask;
+    default:
+        return row % d->p.banks;
+    }
+}
+
+void dram_retire(dram_t *d, uint64_t now)
+{
+    if (d->p.ret == DRAM_RETURN_READY) calendar_retire(&d->cal, now);
 }
 
 uint64_t dram_access(dram_t *d, uint32_t addr, uint32_t bytes, int write, uint64_t t)
 {
-    uint64_t lat = d->latency;
-    uint64_t start = t;
-    if (d->banks) {
-        /* Rows interleave across banks; a bank serves one row activation at
-         * a time: a row hit occupies it for the transfer only, a conflict
-         * also for the precharge and activate (conflict - hit latency). A
-         * bank takes requests on cycle boundaries: its busy time rounds up. */
-        uint32_t row = addr / d->row_size;
-        uint32_t b = row % d->banks;
+    uint64_t ready = t + d->p.latency, first = t;
+    if (d->p.banks) {
+        /* FCFS per bank: a request's first command waits for the bank to
+         * finish the requests that came before it; banks work in parallel.
+         * A hit holds its bank for the burst; a conflict precharges (not
+         * before tRAS after the row opened) and activates first; a closed
+         * bank activates. The stated latencies run from the first command. */
+        const uint32_t row = addr / d->p.row_size, b = dram_bank(d, row);
+        const uint64_t burst = rate_cycles(d->bus, bytes);
+        uint64_t start = t;
         if (d->bank_free[b] > start) start = d->bank_free[b];
-        int hit = d->open_row[b] == row;
-        lat = hit ? d->row_hit : d->row_conflict;
-        if (hit) d->st.row_hits++;
-        else d->st.row_conflicts++;
-        d->open_row[b] = row;
-        d->bank_free[b] = start + (hit ? 0 : d->row_conflict - d->row_hit) + rate_cycles(d->bus, bytes);
+        uint64_t col;
+        if (d->open_row[b] == row) {
+            d->st.row_hits++;
+            col = start;
+            ready = start + d->p.row_hit;
+        } else {
+            uint64_t act = start;
+            if (d->open_row[b] != ~0u) {
+                d->st.row_conflicts++;
+                if (start < d->act_at[b] + d->p.tras) start = d->act_at[b] + d->p.tras;
+                act = start + d->p.trp;
+            } else {
+                d->st.row_closed++;
+            }
+            d->act_at[b] = act;
+            d->open_row[b] = row;
+            col = act + d->p.trcd;
+            ready = start + d->p.row_conflict;
+        }
+        d->bank_free[b] = col + burst;
+        first = start;
     }
-    /* The data moves over the shared bus after the access latency, in
-     * request order (the controller does not reorder, 001 §3.3): from the
-     * later of its first data and the end of the previous transfer, to the
-     * tick. It is complete at the end of the cycle its last byte moves in. */
-    uint64_t cyc = start + lat, tick = 0;
-    if (d->bus_cycle >= cyc) cyc = d->bus_cycle, tick = d->bus_tick;
-    tick += rate_ticks(d->bus, bytes);
-    cyc += tick / d->bus.tpc;
-    tick %= d->bus.tpc;
-    d->bus_cycle = cyc, d->bus_tick = tick;
+    uint64_t done;
+    if (d->p.ret == DRAM_RETURN_READY) {
+        done = calendar_take(&d->cal, ready, bytes);
+    } else {
+        /* in request order: from the later of its first data and the end of
+         * the previous transfer, to the tick */
+        uint64_t cyc = ready, tick = 0;
+        if (d->bus_cycle >= cyc) cyc = d->bus_cycle, tick = d->bus_tick;
+        tick += rate_ticks(d->bus, bytes);
+        cyc += tick / d->bus.tpc;
+        tick %= d->bus.tpc;
+        d->bus_cycle = cyc, d->bus_tick = tick;
+        done = cyc + (tick != 0);
+    }
     if (write) d->st.writes++;
     else d->st.reads++;
     d->st.bytes += bytes;
-    return cyc + (tick != 0);
+    d->st.latency_sum += done - t;
+    d->st.queue_sum += first - t;
+    return done;
 }

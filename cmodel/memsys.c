@@ -4,7 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { MODE_FIXED = 0, MODE_COHERENT = 1, MODE_BULKSYNC = 2 };
+enum { MODE_FIXED = CFG_MEMORY_FIXED, MODE_COHERENT = CFG_MEMORY_COHERENT, MODE_BULKSYNC = CFG_MEMORY_BULKSYNC,
+       MODE_PRIVATE = CFG_MEMORY_PRIVATE };
 
 static int l1_init(l1_t *l, uint32_t size, uint32_t ways, uint32_t line, int nmshr, uint32_t banks)
 {
@@ -40,11 +41,7 @@ int memsys_init(memsys_t *m, const wsim_config_t *c, mem_t *mem, char *err, size
     m->xbar_latency = c->xbar_latency;
     m->l1d_mshr_reqs = (uint32_t)c->l1d_mshr_reqs;
     m->l2_mshr_reqs = (uint32_t)c->l2_mshr_reqs;
-    m->xbar_rate = rate_of(c->xbar_mbps, c->core_mhz);
-    m->xbar_size = 1024;
-    m->xbar_used = calloc(m->xbar_size, sizeof *m->xbar_used);
-    m->xbar_fullbits = calloc(m->xbar_size / 64, sizeof *m->xbar_fullbits);
-    if (!m->xbar_used || !m->xbar_fullbits) {
+    if (calendar_init(&m->xbar, rate_of(c->xbar_mbps, c->core_mhz)) < 0) {
         snprintf(err, errlen, "cannot allocate the crossbar calendar");
         return -1;
     }
@@ -84,7 +81,7 @@ int memsys_init(memsys_t *m, const wsim_config_t *c, mem_t *mem, char *err, size
             }
         }
     }
-    if (m->mode == MODE_BULKSYNC && c->l2_private) {
+    if (c->l2_private) { /* (bulksync or private) */
         m->pl2 = calloc((size_t)m->nwpus, sizeof *m->pl2);
         for (int i = 0; i < m->nwpus; i++)
             if (cache_init(&m->pl2[i], (uint32_t)c->l2_size, (uint32_t)c->l2_ways, (uint32_t)c->l2_line) < 0) {
@@ -103,8 +100,17 @@ int memsys_init(memsys_t *m, const wsim_config_t *c, mem_t *mem, char *err, size
         m->l2_bank_free = calloc(m->l2_banks, sizeof *m->l2_bank_free);
         m->sharers = calloc((size_t)m->l2.sets * m->l2.ways, sizeof *m->sharers);
     }
-    if (dram_init(&m->dram, c->dram_latency, c->core_mhz, c->dram_mbps, (uint32_t)c->dram_banks,
-                  (uint32_t)c->dram_row, c->dram_row_hit, c->dram_row_conflict) < 0) {
+    const dram_params_t dp = {
+        .latency = c->dram_latency, .core_mhz = c->core_mhz, .mbps = c->dram_mbps,
+        .banks = (uint32_t)c->dram_banks, .row_size = (uint32_t)c->dram_row,
+        .row_hit = c->dram_row_hit, .row_conflict = c->dram_row_conflict,
+        .trcd = c->dram_trcd, .trp = c->dram_trp, .tras = c->dram_tras,
+        .map = c->dram_map == CFG_DRAM_MAP_IPOLY ? DRAM_MAP_IPOLY
+             : c->dram_map == CFG_DRAM_MAP_XOR   ? DRAM_MAP_XOR
+                                                 : DRAM_MAP_LINEAR,
+        .ret = c->dram_return == CFG_DRAM_RETURN_ORDER ? DRAM_RETURN_ORDER : DRAM_RETURN_READY,
+    };
+    if (dram_init(&m->dram, &dp) < 0) {
         snprintf(err, errlen, "cannot allocate the DRAM model");
         return -1;
     }
@@ -121,8 +127,7 @@ void memsys_free(memsys_t *m)
     for (int i = 0; m->pl2 && i < m->nwpus; i++) cache_free(&m->pl2[i]);
     free(m->pl2);
     free(m->l2_mshr), free(m->l2_bank_free), free(m->sharers);
-    free(m->xbar_used);
-    free(m->xbar_fullbits);
+    calendar_free(&m->xbar);
     dram_free(&m->dram);
 }
 
@@ -167,92 +172,14 @@ int memsys_must_wait(memsys_t *m, int wpu, uint64_t now, const uint32_t *addr, w
 
 /* ---- crossbar: a latency and one shared data path of limited bandwidth ---- */
 
-/* The calendar must hold cycle c: double it until it does. */
-static int xbar_hold(memsys_t *m, uint64_t c)
-{
-    if (c - m->xbar_base < m->xbar_size) return 0;
-    uint64_t n = m->xbar_size;
-    while (c - m->xbar_base >= n) n *= 2;
-    uint32_t *u = calloc(n, sizeof *u);
-    uint64_t *f = calloc(n / 64, sizeof *f);
-    if (!u || !f) {
-        free(u), free(f);
-        return -1;
-    }
-    for (uint64_t k = m->xbar_base; k < m->xbar_base + m->xbar_size; k++) {
-        u[k & (n - 1)] = m->xbar_used[k & (m->xbar_size - 1)];
-        if (u[k & (n - 1)] == m->xbar_rate.tpc) f[(k & (n - 1)) >> 6] |= 1ull << (k & 63);
-    }
-    free(m->xbar_used), free(m->xbar_fullbits);
-    m->xbar_used = u, m->xbar_fullbits = f, m->xbar_size = n;
-    return 0;
-}
-
-/* Cycles before now can take no more data (every request starts at or
- * after the cycle it is made in): drop them from the calendar. */
-static void xbar_retire(memsys_t *m, uint64_t now)
-{
-    if (now <= m->xbar_base) return;
-    if (now - m->xbar_base >= m->xbar_size) {
-        memset(m->xbar_used, 0, m->xbar_size * sizeof *m->xbar_used);
-        memset(m->xbar_fullbits, 0, m->xbar_size / 64 * sizeof *m->xbar_fullbits);
-    } else {
-        for (uint64_t c = m->xbar_base; c < now; c++) {
-            const uint64_t i = c & (m->xbar_size - 1);
-            m->xbar_used[i] = 0;
-            m->xbar_fullbits[i >> 6] &= ~(1ull << (i & 63));
-        }
-    }
-    m->xbar_base = now;
-    if (m->xbar_full < now) m->xbar_full = now;
-}
-
-/* The first cycle at or after c (>= xbar_base) with room left: the calendar
- * holds [xbar_base, end); cycles from end on are empty. */
-static uint64_t xbar_room(const memsys_t *m, uint64_t c)
-{
-    const uint64_t end = m->xbar_base + m->xbar_size, mask = m->xbar_size - 1;
-    if (c >= end) return c;
-    while (c < end) {
-        const uint64_t i = c & mask, room = ~m->xbar_fullbits[i >> 6] >> (i & 63);
-        if (room) {
-            const uint64_t n = c + (uint64_t)__builtin_ctzll(room);
-            return n < end ? n : end;
-        }
-        c += 64 - (i & 63);
-    }
-    return end;
-}
-
 /* A message leaving at cycle t, carrying `bytes` of data: the cycle it has
  * arrived. Its data moves from cycle t + latency on, in whatever capacity
- * each cycle has left (a cycle carries bytes/cycle = tpc ticks), and has
- * arrived at the end of the cycle its last byte moves in. Bandwidth is
- * exact (dram.h); transfers share the path in the order their data comes
- * up, not in the order they were reserved. */
+ * each cycle has left (calendar.h), and has arrived at the end of the cycle
+ * its last byte moves in. */
 static uint64_t xbar(memsys_t *m, uint64_t t, uint32_t bytes)
 {
     uint64_t c = t + m->xbar_latency;
-    if (!bytes) return c;
-    uint64_t left = rate_ticks(m->xbar_rate, bytes), tpc = m->xbar_rate.tpc;
-    if (c < m->xbar_full) c = m->xbar_full;
-    int from_full = c == m->xbar_full;
-    for (;; c++) {
-        c = xbar_room(m, c); /* full cycles take nothing (c >= xbar_base: see xbar_retire) */
-        if (xbar_hold(m, c) < 0) abort(); /* out of memory */
-        const uint64_t i = c & (m->xbar_size - 1);
-        uint32_t *u = &m->xbar_used[i];
-        uint64_t take = tpc - *u < left ? tpc - *u : left;
-        *u += (uint32_t)take;
-        if (*u == tpc) m->xbar_fullbits[i >> 6] |= 1ull << (i & 63);
-        left -= take;
-        if (!left) break;
-    }
-    if (from_full)
-        while (m->xbar_full - m->xbar_base < m->xbar_size &&
-               m->xbar_used[m->xbar_full & (m->xbar_size - 1)] == tpc)
-            m->xbar_full++;
-    return c + 1;
+    return bytes ? calendar_take(&m->xbar, c, bytes) : c;
 }
 
 /* ---- bulksync data: each L1 line slot holds a copy of its line ---- */
@@ -523,7 +450,8 @@ void memsys_access(memsys_t *m, int wpu, uint64_t now, const uint32_t *addr, wma
         r->ready = now + m->fixed_latency;
         return;
     }
-    xbar_retire(m, now);
+    calendar_retire(&m->xbar, now);
+    dram_retire(&m->dram, now);
     l1_t *l1 = &m->l1d[wpu];
     uint32_t lsz = l1->tags.line;
     /* coalesce: one request per distinct line, in the order of their first
@@ -659,7 +587,8 @@ void memsys_access(memsys_t *m, int wpu, uint64_t now, const uint32_t *addr, wma
 uint64_t memsys_ifetch(memsys_t *m, int wpu, uint32_t pc, uint64_t now, ifetch_slot_t *slot)
 {
     if (m->mode == MODE_FIXED || !m->icache) return now;
-    xbar_retire(m, now);
+    calendar_retire(&m->xbar, now);
+    dram_retire(&m->dram, now);
     l1_t *l1 = &m->l1i[wpu];
     uint32_t line = cache_line_of(&l1->tags, pc);
     if (slot->line == (line | 1)) { /* this group's own miss */
@@ -813,7 +742,7 @@ static uint64_t priv_total(const memsys_t *m)
 
 void memsys_print_stats(const memsys_t *m, FILE *out, int json)
 {
-    static const char *const modes[] = {"fixed", "coherent", "bulksync"};
+    static const char *const modes[] = {"fixed", "coherent", "bulksync", "private"};
     if (m->mode == MODE_FIXED) {
         if (json) fprintf(out, "  \"memory\": {\"organization\": \"fixed\"},\n");
         return;
@@ -834,10 +763,12 @@ void memsys_print_stats(const memsys_t *m, FILE *out, int json)
         fprintf(out, "    ],\n    \"flushes\": %llu, \"flush_cycles\": %llu,\n",
                 (unsigned long long)m->flushes, (unsigned long long)m->flush_cycles);
         if (m->priv_hi) fprintf(out, "    \"private_accesses\": %llu,\n", (unsigned long long)priv_total(m));
-        fprintf(out, "    \"dram\": {\"reads\": %llu, \"writes\": %llu, \"bytes\": %llu, \"row_hits\": %llu, "
-                     "\"row_conflicts\": %llu}\n  },\n",
-                (unsigned long long)ds->reads, (unsigned long long)ds->writes, (unsigned long long)ds->bytes,
-                (unsigned long long)ds->row_hits, (unsigned long long)ds->row_conflicts);
+        fprintf(out, "    \"dram\": {");
+        const char *sep = "";
+#define X(n) fprintf(out, "%s\"%s\": %llu", sep, #n, (unsigned long long)ds->n), sep = ", ";
+        DRAM_STATS(X)
+#undef X
+        fprintf(out, "}\n  },\n");
         return;
     }
     fprintf(out, "  memory                %s\n", modes[m->mode]);
@@ -849,7 +780,11 @@ void memsys_print_stats(const memsys_t *m, FILE *out, int json)
                 (unsigned long long)m->flush_cycles);
     if (m->priv_hi)
         fprintf(out, "  private memory        %llu SIMD loads/stores to the stacks\n", (unsigned long long)priv_total(m));
-    fprintf(out, "  DRAM  reads %llu, writes %llu, bytes %llu, row hits %llu, row conflicts %llu\n",
+    const uint64_t reqs = ds->reads + ds->writes;
+    fprintf(out, "  DRAM  reads %llu, writes %llu, bytes %llu, row hits %llu, row conflicts %llu, closed %llu; "
+                 "mean latency %.1f cycles (%.1f waiting for the first command)\n",
             (unsigned long long)ds->reads, (unsigned long long)ds->writes, (unsigned long long)ds->bytes,
-            (unsigned long long)ds->row_hits, (unsigned long long)ds->row_conflicts);
+            (unsigned long long)ds->row_hits, (unsigned long long)ds->row_conflicts,
+            (unsigned long long)ds->row_closed, reqs ? (double)ds->latency_sum / (double)reqs : 0.0,
+            reqs ? (double)ds->queue_sum / (double)reqs : 0.0);
 }

@@ -1,8 +1,10 @@
 /* The memory hierarchy's timing: per-WPU banked L1 D-caches with MSHRs,
  * per-WPU I-caches, and either a shared inclusive L2 with a MESI directory
- * (memory = coherent; 001 Table 3, 000 Table 3) or L1s that talk straight to
- * memory and are flushed at global barriers (memory = bulksync; 000 Table 4,
- * 002 §7.2, 004 Table 1), through a crossbar, to DRAM.
+ * (memory = coherent; 001 Table 3, 000 Table 3), or L1s that talk straight
+ * to memory and are flushed at global barriers (memory = bulksync; 000
+ * Table 4), or L1s that talk straight to memory and are never flushed
+ * (memory = private: 002 §7.2's trace-driven caches, 004 Table 1's one
+ * core), through a crossbar, to DRAM (dram.h).
  *
  * Functional-first: data lives in one memory and every access takes effect
  * at issue; this module only decides when each lane's access completes, with
@@ -20,6 +22,7 @@
 #include <stdio.h>
 
 #include "cache.h"
+#include "calendar.h"
 #include "dram.h"
 #include "mask.h"
 #include "mem.h"
@@ -68,22 +71,15 @@ typedef struct l1 {
 } l1_t;
 
 typedef struct memsys {
-    int mode;  /* 0 fixed, 1 coherent, 2 bulksync (config "memory") */
+    int mode;  /* CFG_MEMORY_* (config "memory") */
     int nwpus, width;
     uint32_t l1d_banks;
     int serial_miss;    /* l1d_serial_miss: an L1 D sends one request a cycle */
     uint64_t l1d_latency, l1i_latency, l2_latency, xbar_latency, fixed_latency;
     uint32_t l1d_mshr_reqs, l2_mshr_reqs;
-    /* crossbar data path: bytes/cycle = xbar_mbps/core_mhz, and a calendar
-     * of the ticks each cycle has carried so far (reservations are made at
-     * issue, for cycles in the future, not in the order they come up) */
-    rate_t xbar_rate;
-    uint32_t *xbar_used; /* ticks used in cycle c at [c & (xbar_size-1)], xbar_base <= c */
-    uint64_t xbar_size;  /* a power of two: the cycles the calendar holds */
-    uint64_t xbar_base;  /* first cycle held: earlier ones are past */
-    uint64_t xbar_full;  /* every cycle in [xbar_base, xbar_full) is full */
-    uint64_t *xbar_fullbits; /* bit [c & (xbar_size-1)]: cycle c is full (a busy crossbar has
-                                runs of full cycles that a message's search skips a word at a time) */
+    /* the crossbar's data path: bytes/cycle = xbar_mbps/core_mhz, a calendar
+     * of what each future cycle carries (calendar.h) */
+    calendar_t xbar;
     l1_t *l1d, *l1i;    /* [nwpus]; l1i tags unused when l1i_size = 0 */
     int icache;
     int flush_at_barrier;

@@ -104,7 +104,7 @@ static void usage(FILE *out)
  * always a mistake (setting mem_latency and seeing nothing change): say so. */
 static void warn_if_unused(const wsim_config_t *c, const char *assignment)
 {
-    static const char *const org[] = {"fixed", "coherent", "bulksync"};
+    static const char *const org[] = {"fixed", "coherent", "bulksync", "private"};
     char key[64];
     size_t n = strcspn(assignment, "= ");
     if (n >= sizeof key) return;
@@ -112,16 +112,17 @@ static void warn_if_unused(const wsim_config_t *c, const char *assignment)
     key[n] = 0;
     const char *why = NULL;
     int fixed = c->memory == CFG_MEMORY_FIXED, coherent = c->memory == CFG_MEMORY_COHERENT, bulk = c->memory == CFG_MEMORY_BULKSYNC;
-    int has_l2 = coherent || (bulk && c->l2_private);
+    int has_l2 = coherent || c->l2_private;
     if (!strcmp(key, "mem_latency") && !fixed) why = "it applies to memory = fixed";
     else if (fixed && (!strncmp(key, "l1d_", 4) || !strncmp(key, "l1i_", 4) || !strncmp(key, "l2_", 3) ||
                        !strncmp(key, "xbar_", 5) || !strncmp(key, "dram_", 5) || !strcmp(key, "bulksync_flush")))
         why = "memory = fixed has no caches or DRAM model";
     else if (!strncmp(key, "l2_", 3) && strcmp(key, "l2_private") && !has_l2)
-        why = "there is no L2 (memory = bulksync without l2_private = 1)";
+        why = "there is no L2 (memory = bulksync or private without l2_private = 1)";
     else if (!strcmp(key, "bulksync_flush") && !bulk) why = "it applies to memory = bulksync";
-    else if ((!strcmp(key, "dram_row") || !strcmp(key, "dram_row_hit") || !strcmp(key, "dram_row_conflict")) &&
-             !c->dram_banks)
+    else if ((!strcmp(key, "dram_row") || !strcmp(key, "dram_row_hit") || !strcmp(key, "dram_row_conflict") ||
+              !strcmp(key, "dram_map") || !strcmp(key, "dram_trcd") || !strcmp(key, "dram_trp") ||
+              !strcmp(key, "dram_tras")) && !c->dram_banks)
         why = "dram_banks = 0 (no row model)";
     else if (!strcmp(key, "dram_latency") && c->dram_banks) why = "with dram_banks > 0 the row latencies apply";
     else if (!strncmp(key, "l1i_", 4) && strcmp(key, "l1i_size") && !c->l1i_size) why = "l1i_size = 0 (ideal fetch)";

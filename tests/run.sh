@@ -407,7 +407,7 @@ memrun stack-l1 $pm --set private_mem=0 "$M/stack.elf"
 expect_eq "stack.S without private_mem: L1 D accesses" "$(memstat "$OUT" l1d accesses)" 1024
 if ! grep -q private_accesses "$OUT"; then ok; else bad "private_accesses printed with private_mem = 0"; fi
 run stack-fixed 30 "$SIM" --set memory=fixed --set private_mem=1 "$M/stack.elf"
-if [ $RC -eq 2 ] && grep -q "private_mem: a private memory beside the caches needs memory = coherent or bulksync" "$ERR"; then ok
+if [ $RC -eq 2 ] && grep -q "private_mem: a private memory beside the caches needs memory = coherent, bulksync or private" "$ERR"; then ok
 else bad "private_mem with memory = fixed: exit $RC: $(cat "$ERR")"; fi
 one="--set wpus=1 --set warps=1"
 memrun stream $one --threads 16 "$M/stream.elf"
@@ -485,11 +485,47 @@ memrun assoc9 $one --set width=1 --threads 1 --arg 9 "$M/assoc.elf"
 expect_eq "9 lines in one 8-way set: all miss (LRU)" "$(memstat "$OUT" l1d misses)" 72
 memrun assoc9-16way $one --set width=1 --threads 1 --arg 9 --set l1d_ways=16 --set l1d_size=65536 "$M/assoc.elf"
 expect_eq "9 lines in a 16-way set: misses" "$(memstat "$OUT" l1d misses)" 9
-# lwm: 4 rows read line by line: 4 x 31 row hits; row opens: 4, + 4 strided
-# accesses to one bank, + the code's line = 9 conflicts
-memrun rows --config lwm --set warps=1 --set width=1 --threads 1 --arg 4 "$M/rows.elf"
-expect_eq "DRAM row hits" "$(memstat "$OUT" dram row_hits)" 124
-expect_eq "DRAM row conflicts" "$(memstat "$OUT" dram row_conflicts)" 9
+# DRAM as a controller drives it (tests/mem/rows.S, occupancy.S, order.S and
+# alias.S derive every number): a row-hit stream and a conflict stream, bank
+# occupancy (tRAS, tRP + tRCD, the burst) apart from the stated latencies,
+# data back as it is ready or in request order, and the address mappings.
+roi_dram() { # roi_dram FILE: "openings hits reads" of the region's DRAM
+  python3 -c 'import json,sys; m=json.load(open(sys.argv[1]))["roi"]["memory"]["dram"]; print(m["row_conflicts"] + m["row_closed"], m["row_hits"], m["reads"])' "$1"
+}
+roi_cycles() { python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["roi"]["cycles"])' "$1"; }
+one_thread="--config lwm --set warps=1 --set width=1 --threads 1"
+memrun rows2 $one_thread --arg 2 "$M/rows.elf"; r2=$(roi_cycles "$OUT")
+memrun rows4 $one_thread --arg 4 "$M/rows.elf"
+expect_eq "DRAM rows, 4 line by line and 4 strided: openings, row hits, reads" "$(roi_dram "$OUT")" "8 124 132"
+expect_eq "DRAM rows: 2 more of each, cycles" "$(( $(roi_cycles "$OUT") - r2 ))" 8720
+memrun rows4-linear $one_thread --arg 4 --set dram_map=linear "$M/rows.elf"
+expect_eq "DRAM rows, linear mapping: openings, row hits, reads" "$(roi_dram "$OUT")" "8 124 132"
+for x in "1824" "1297 --set dram_tras=0" "429 --set dram_tras=0 --set dram_trp=0 --set dram_trcd=0"; do
+  set -- $x
+  memrun "occupancy-$1" --config lwm --set dram_map=linear --set warps=1 --threads 32 ${@:2} \
+      --trace "$T/occupancy.trace" "$M/occupancy.elf"
+  expect_eq "DRAM bank occupancy, 32 conflicts in one bank ${*:2}" "$(latency "$T/occupancy.trace" 000 "lw t2")" "$1"
+done
+for x in "ready 305 105" "order 305 308"; do
+  set -- $x
+  memrun "order-$1" --config lwm --set dram_map=linear --set warps=2 --set width=1 --threads 2 \
+      --set dram_return=$1 --trace "$T/order.trace" "$M/order.elf"
+  expect_eq "DRAM return = $1: a conflict, then a hit in an idle bank" \
+    "$(latency "$T/order.trace" 000 "lw t3") $(latency "$T/order.trace" 001 "lw t3")" "$2 $3"
+done
+for x in "linear 0 1024 0 320001" "linear 1 32 992 121601" "xor 0 1024 0 320001" "xor 1 32 992 121601" \
+         "ipoly 0 32 992 121601" "ipoly 1 94 930 134001"; do
+  set -- $x
+  memrun "alias-$1-$2" --config lwm --set warps=1 --threads 32 --arg $(( $2 + 16 * 16 )) --set dram_map=$1 "$M/alias.elf"
+  expect_eq "two arrays 2 MiB (+ $2 row) apart, $1 mapping: openings, hits; cycles" \
+    "$(roi_dram "$OUT" | cut -d' ' -f1-2); $(roi_cycles "$OUT")" "$3 $4; $5"
+done
+# Delivered DRAM bandwidth (scripts/bandwidth.py, docs/memory.md): every preset
+# streams at 70 % of its stated bandwidth or more, or, where Little's law
+# forbids that (maws-bulksync's 16 MSHRs), of the bound.
+run bandwidth 900 python3 scripts/bandwidth.py --build "$B" --check 70
+if [ $RC -eq 0 ] && [ "$(grep -c '^| `' "$OUT")" = 6 ]; then ok
+else bad "delivered bandwidth: exit $RC: $(tail -n 3 "$ERR") $(tail -n 8 "$OUT")"; fi
 run mem-bulksync 30 "$SIM" --quiet --config maws-bulksync --set width=1 --threads 2 "$M/bulksync.elf"
 expect_eq "bulk-synchronous barrier flush: the reader sees the write" "$RC" 0
 run mem-noflush 30 "$SIM" --quiet --config maws-bulksync --set width=1 --threads 2 --set bulksync_flush=0 "$M/bulksync.elf"
@@ -592,7 +628,7 @@ expect_usage line-pow2 "^wpusim: l2_line: 96 is not a power of two$" --set l2_li
 expect_usage banks "^wpusim: l1d_banks: 32 banks for 16 lanes; allowed 0 \(one per lane\) \.\. lanes$" --set l1d_banks=32 "$GOOD"
 expect_usage zero-mshrs "^wpusim: l1d_mshrs: 0 is out of range \(allowed 1\.\.4096\)$" --set l1d_mshrs=0 "$GOOD"
 expect_usage l2-line "^wpusim: l2_line: 64 is smaller than l1d_line 128; the inclusive L2 needs l2_line >= l1d_line$" --set l2_line=64 "$GOOD"
-expect_usage directory "^wpusim: wpus: 65 WPUs; the coherent directory tracks at most 64 \(use memory=bulksync\)$" --set wpus=65 "$GOOD"
+expect_usage directory "^wpusim: wpus: 65 WPUs; the coherent directory tracks at most 64 \(use memory = bulksync or private\)$" --set wpus=65 "$GOOD"
 expect_usage private-l2 "^wpusim: l2_private: private L2s need memory = bulksync" --set l2_private=1 "$GOOD"
 expect_usage rows "^wpusim: dram_row_conflict: 50 is below dram_row_hit 100$" --set dram_banks=8 --set dram_row_conflict=50 "$GOOD"
 expect_usage preset "^wpusim: --config nope: no such preset or file; presets: dom-l2 dom dws lwm maws-bulksync maws-coherent$" --config nope "$GOOD"
