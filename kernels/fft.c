@@ -160,7 +160,7 @@ int kernel_main(unsigned tid, unsigned nthreads) {
         u[2 * i] = c;
         u[2 * i + 1] = -s; /* forward transform: exp(-i angle) */
     }
-    wsim_barrier();
+    wsim_roi_begin(); /* the measured phase: the bit reversal and the butterflies */
 
     /* Reverse(): bit-reversal permutation, each pair swapped by its lower index. */
     WSIM_FOR(i, 0, n) {
@@ -195,6 +195,7 @@ int kernel_main(unsigned tid, unsigned nthreads) {
         }
         wsim_barrier();
     }
+    wsim_roi_end();
 
     /* Check terms: output energy and the direct DFT of bins 1 and k2, term by term. */
     WSIM_FOR(i, 0, n) {

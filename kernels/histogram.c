@@ -94,7 +94,7 @@ int kernel_main(unsigned tid, unsigned nthreads) {
     }
     for (i = tid; i < BINS * nsub; i += nthreads)
         sub[i] = 0;
-    wsim_barrier();
+    wsim_roi_begin(); /* the measured phase: the binning and the sum of the sub-histograms */
 
     /* Phase 1: task s bins characters s, s + SUB, ... into sub-histogram s. */
     for (s = tid; s < nsub; s += nthreads) {
@@ -115,7 +115,7 @@ int kernel_main(unsigned tid, unsigned nthreads) {
             cnt += sub[b * nsub + s];
         hist[b] = cnt;
     }
-    wsim_barrier();
+    wsim_roi_end();
 
     /* Self-check (thread 0): total count and the weighted sum of the bins. */
     if (tid == 0) {

@@ -140,7 +140,7 @@ int kernel_main(unsigned tid, unsigned nthreads) {
         power[p] = act * (0.9f + 0.1f * wsim_rand_unit(&g)) * pmax;
         temp[0][p] = T_BASE + 15.0f * act + 2.0f * wsim_rand_unit(&g);
     }
-    wsim_barrier();
+    wsim_roi_begin(); /* the measured phase: the iterations */
 
     for (it = 0; it < iters; it++) {
         const float *t = temp[it & 1u];
@@ -183,6 +183,7 @@ int kernel_main(unsigned tid, unsigned nthreads) {
         }
         wsim_barrier(); /* the next iteration reads the neighbours' new values */
     }
+    wsim_roi_end();
 
     /* Self-check on this thread's cells: finite and within the physical bounds. */
     hi = T_BASE + 15.0f + 2.0f + (float)iters * (step / cap) * pmax + 0.01f;

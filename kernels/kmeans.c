@@ -187,7 +187,7 @@ static int kmeans_1d(unsigned tid, unsigned nthreads) {
     wsim_barrier();
     for (i = tid; i < k; i += nthreads)
         km004_cent[0][i] = (float)km004_x[i];
-    wsim_barrier();
+    wsim_roi_begin(); /* the measured phase: the iterations */
 
     while (iter < KM004_ITERS) {
         const float *cent = km004_cent[cur];
@@ -242,6 +242,7 @@ static int kmeans_1d(unsigned tid, unsigned nthreads) {
         if (changes * 1000u <= n)
             break;
     }
+    wsim_roi_end();
 
     /* Self-check against the centres of the last map (km004_cent[cur ^ 1]). */
     for (i = tid * CHECK_STRIDE; i < n; i += nthreads * CHECK_STRIDE) {
@@ -290,7 +291,7 @@ int kernel_main(unsigned tid, unsigned nthreads) {
     wsim_barrier();
     WSIM_FOR(i, 0, k * D) /* initial centres: the first k points */
         centre[0][i] = feature[i];
-    wsim_barrier();
+    wsim_roi_begin(); /* the measured phase: the iterations */
 
     while (iter < pb.max_iter) {
         const float *cent = centre[cur];
@@ -354,6 +355,7 @@ int kernel_main(unsigned tid, unsigned nthreads) {
         if (changes * 1000u <= n) /* delta = changes / n <= 0.001 */
             break;
     }
+    wsim_roi_end();
 
     /* Self-check against the centres of the last map (centre[cur ^ 1]): the assigned
      * centre is (up to rounding) a nearest one. */

@@ -109,7 +109,7 @@ int kernel_main(unsigned tid, unsigned nthreads) {
         score[cell(i, 0, n)] = -(int32_t)i * GAP;
         score[cell(0, i, n)] = -(int32_t)i * GAP;
     }
-    wsim_barrier();
+    wsim_roi_begin(); /* the measured phase: the wavefront */
 
     /* The wavefront: diagonal d = 2 .. 2n, interior cells i = max(1, d-n) .. min(d-1, n).
      * Cell (i, d - i) is at v + i, v = the diagonal's offset minus its first i (0 up to
@@ -130,6 +130,7 @@ int kernel_main(unsigned tid, unsigned nthreads) {
         v1 = v0;
         wsim_barrier(); /* the next diagonal reads this one */
     }
+    wsim_roi_end();
 
     /* The results: the last row and column. */
     for (i = tid; i <= n; i += nthreads) {

@@ -60,7 +60,7 @@ int kernel_main(unsigned tid, unsigned nthreads) {
     /* The input: four 0/1 bytes per word, one hash each. */
     for (i = tid; i < nw; i += nthreads)
         word[i] = wsim_mix32(sv ^ i) & 0x01010101u;
-    wsim_barrier();
+    wsim_roi_begin(); /* the measured phase: the reduction */
 
     /* Level 0: each thread sums a grid-strided run of values. */
     for (i = tid; i < n; i += nthreads)
@@ -76,6 +76,7 @@ int kernel_main(unsigned tid, unsigned nthreads) {
             partial[tid] += partial[tid + s];
         wsim_barrier();
     }
+    wsim_roi_end();
 
     /* Self-check, part 1: NCHECK column tasks (task c: words c, c + NCHECK, ...; lanes
      * read consecutive words), four values per load. */

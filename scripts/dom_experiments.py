@@ -33,6 +33,8 @@ import subprocess
 import sys
 import tempfile
 import time
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from wsim_runs import measured  # noqa: E402  (the region of interest when a kernel marks one)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 KERNELS = ["nl", "lj", "sa", "rt", "km", "gf"]  # 002 §7.3, Table 3's order
@@ -118,7 +120,7 @@ def run_one(args, tmp, key):
         row["error"] = "wpusim exit %d: %s" % (p.returncode, err[-1] if err else "")
         return row
     with open(stats) as f:
-        st = json.load(f)
+        st = measured(json.load(f))
     t, c = st["total"], st["config"]
     if c["wpus"] != CORES or c["warp_size"] != LANES:
         row["error"] = "preset %s has %d cores x %d lanes; this script assumes 002's %d x %d" % (

@@ -33,6 +33,8 @@ import subprocess
 import sys
 import tempfile
 import time
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from wsim_runs import measured  # noqa: E402  (the region of interest when a kernel marks one)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # 004 Table 2's order (Fig. 8: the branch-limited group first).
@@ -88,7 +90,7 @@ def run_one(build, spec, tmp, seed, extra):
         row["error"] = (p.stderr.strip().splitlines() or ["exit %d" % p.returncode])[0]
         return row
     with open(base + ".json") as f:
-        st = json.load(f)
+        st = measured(json.load(f))
     with open(base + ".dump", "rb") as f:
         row["dump"] = f.read()
     os.remove(base + ".dump")

@@ -27,7 +27,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from suite import task_value  # noqa: E402  (the --task names, one definition)
-from wsim_runs import parse_stats, hmean as _hmean  # noqa: E402  (the statistics, one definition)
+from wsim_runs import measured, parse_stats, hmean as _hmean  # noqa: E402  (the statistics, one definition)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 KERNELS = ["fft", "filter", "hotspot", "lu", "merge", "short", "kmeans", "svm"]
@@ -81,7 +81,7 @@ def run_one(build, preset, policy, kernel, arg, seed, sets, tmp, task=None):
         row["error"] = (p.stderr.strip().splitlines() or ["exit %d" % p.returncode])[0]
         return row
     with open(base + ".json") as f:
-        st = json.load(f)
+        st = measured(json.load(f))
     with open(base + ".dump", "rb") as f:
         row["dump"] = f.read()
     row.update(parse_stats(st))

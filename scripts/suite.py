@@ -32,6 +32,8 @@ import subprocess
 import sys
 import tempfile
 import time
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from wsim_runs import measured  # noqa: E402  (the region of interest when a kernel marks one)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DWS_KERNELS = ["fft", "filter", "hotspot", "lu", "merge", "short", "kmeans", "svm"]
@@ -123,7 +125,7 @@ def run_one(args, kernel, build, tmp):
         row["check"] = "sim error: " + sim.stderr.strip().splitlines()[0] if sim.stderr.strip() else "sim error"
         return row
     with open(stats_file) as f:
-        st = json.load(f)
+        st = measured(json.load(f))
     threads = st["threads"]["count"]
     t0 = time.monotonic()
     ref = subprocess.run([host, "--quiet", "--threads", str(threads), "--seed", str(args.seed), "--arg", str(arg),

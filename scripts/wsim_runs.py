@@ -65,6 +65,20 @@ def job_line(r, build, outdir):
         " ".join(q(a) for a in command(r, build, outdir)), q(dump), q(dump[:-5] + ".sha256"), q(dump))
 
 
+def measured(st):
+    """The statistics of the phase a kernel measures: its region of interest's
+    counters (the "roi" object: cycles, total, wpu, memory, a mechanism's own,
+    div_degree) in place of the whole run's, when the kernel marks one
+    (docs/abi.md); the whole run's otherwise. Status, configuration and
+    threads stay the run's."""
+    roi = st.get("roi")
+    if not roi:
+        return st
+    m = dict(st)
+    m.update(roi)
+    return m
+
+
 def parse_stats(st):
     """The numbers every script takes from one run's --stats json."""
     t = st["total"]
@@ -94,7 +108,7 @@ def read_result(r, outdir):
     except (OSError, ValueError) as e:
         row["error"] = "no statistics (%s): %s" % (base + ".json", e.__class__.__name__)
         return row
-    row.update(parse_stats(st))
+    row.update(parse_stats(measured(st)))
     if row["status"] != "done":
         row["error"] = "status %s" % row["status"]
     try:
