@@ -55,7 +55,11 @@ static void barrier_release(struct wsim *s)
     uint64_t at = memsys_barrier_flush(&s->ms, s->cycle + 1);
     for (int i = 0; i < s->nwpus; i++) {
         wpu_t *u = &s->wpu[i];
-        for (int k = 0; k < s->nwarps; k++) u->warp[k].at_barrier = wmask_none();
+        for (int k = 0; k < s->nwarps; k++) {
+            u->warp[k].at_barrier = wmask_none();
+            /* a wait at the barrier is no silence for the watchdog: it counts from the release */
+            if (u->warp[k].gid >= 0) u->warp[k].last_issue = s->cycle;
+        }
         for (int k = 0; k < u->ngrp; k++) {
             group_t *g = &u->grp[k];
             if (g->w && g->wait == WAIT_BARRIER) {

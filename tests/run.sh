@@ -224,6 +224,11 @@ if [ $RC -eq 3 ] && grep -q "^wpusim: deadlock at cycle [0-9]*: no SIMD group ca
    && grep -q "WPU 0 warp 0 (threads 0..): lanes aaaa wait at the barrier at _start+0x8; lanes 5555 have not arrived (parked at skip)" "$ERR" \
    && grep -q "move the barrier out of divergent code" "$ERR"; then ok
 else bad "barrier in divergent code: want exit 3 and a deadlock report; got $RC: $(head -c 600 "$ERR")"; fi
+# A long wait at a barrier is no silence for the watchdog (tests/sim/barrier_wait.S:
+# a look falls between the release and the released warp's first issue).
+run sim-barrier-wait 30 "$SIM" --quiet --set wpus=1 --set warps=2 --set width=1 --threads 2 --set watchdog=400 \
+    "$B/simtests/barrier_wait.elf"
+if [ $RC -eq 0 ] && [ ! -s "$ERR" ]; then ok; else bad "watchdog after a long barrier wait: exit $RC: $(head -c 400 "$ERR")"; fi
 run sim-unlaunched 30 "$SIM" --quiet --threads 1000 "$B/simtests/barrier_phases.elf"
 if [ $RC -eq 3 ] && grep -q "47 warps are not launched: a barrier needs every live thread resident" "$ERR"; then ok
 else bad "barrier with unlaunched warps: want exit 3 naming them; got $RC: $(head -c 600 "$ERR")"; fi
