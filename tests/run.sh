@@ -1175,6 +1175,7 @@ else bad "dom_experiments.py --warps 0: exit $RC: $(cat "$ERR")"; fi
 # ---------------------------------------------------------------- energy model
 . tests/energy.sh
 . tests/splits.sh
+. tests/see.sh
 
 # ---------------------------------------------------------------- figures
 # scripts/figures.py (make figures, docs/figures.md) on two tiny kernels and two
