@@ -178,6 +178,7 @@ def main(argv):
     ap.add_argument('page')
     ap.add_argument('runs', nargs='+')
     ap.add_argument('--png', help='write a PNG of the whole page here')
+    ap.add_argument('--png-timeline', help='write a PNG of the first timeline (its box) here')
     ap.add_argument('--min-drawn', type=float, default=0.005,
                     help='share of each timeline\'s slice bands that must be in colour (default 0.005)')
     ap.add_argument('--timeout', type=int, default=120, help='seconds the browser may take for a step')
@@ -260,6 +261,16 @@ def main(argv):
                 problems.append('timeline %d: its screenshot could not be read: %s' % (k, got['exceptionDetails'].get('text')))
                 continue
             share = got['result']['value']['share']
+            if k == 0 and a.png_timeline:
+                whole = b.send('Runtime.evaluate', {'returnByValue': True, 'expression': '''(function () {
+                  var r = document.querySelector(".timeline").getBoundingClientRect();
+                  return {x: r.left + window.scrollX, y: r.top + window.scrollY, w: r.width, h: r.height}; })()'''
+                                                    })['result']['value']
+                pic = b.send('Page.captureScreenshot', {'format': 'png', 'captureBeyondViewport': True,
+                                                       'clip': {'x': whole['x'], 'y': whole['y'], 'width': whole['w'],
+                                                                'height': whole['h'], 'scale': 1}})
+                with open(a.png_timeline, 'wb') as f:
+                    f.write(base64.b64decode(pic['data']))
             notes.append('timeline %d: %d slices, %.1f%% of its plot drawn' % (k, box['drawn'], 100 * share))
             if share < a.min_drawn:
                 problems.append('timeline %d: only %.2f%% of its plot is drawn (want >= %.1f%%)'

@@ -29,6 +29,7 @@ Options:
   --label NAME          a run's name (repeatable, in order; default: its file name)
   --title TEXT          the page's title
   --max-slices N        slices of a timeline drawn at most (default 400000)
+  --wpus LIST           draw only these WPUs' tracks (e.g. 0-3,8; default all)
   -o FILE               the page (default report.html)
 Exit 0, or 2 with a message naming the file and the problem.
 """
@@ -196,6 +197,11 @@ def svg_hist(series, xlabel, width=640, height=180):
                                                                                          top + plot_h + 14, k))
     out.append('<text x="%d" y="%d" class="lab">%s</text>' % (left + plot_w // 2 - 40, height - 2, html.escape(xlabel)))
     out.append('<text x="4" y="%d" class="lab">%.0f%%</text>' % (top + 10, 100 * peak))
+    x = left + plot_w - 10
+    for label, colour, _ in reversed(series if len(series) > 1 else []):  # the series' names, right-aligned
+        x -= 24 + 7 * len(label)
+        out.append('<rect x="%d" y="%d" width="10" height="10" fill="%s"/><text x="%d" y="%d" class="lab">%s</text>'
+                   % (x, top, colour, x + 14, top + 9, html.escape(label)))
     out.append('</svg>')
     return ''.join(out)
 
@@ -203,7 +209,19 @@ def svg_hist(series, xlabel, width=640, height=180):
 PALETTE = ['#4c78a8', '#f58518', '#54a24b', '#e45756', '#72b7b2', '#b279a2', '#ff9da6', '#9d755d']
 
 
-def compact_timeline(doc, path, max_slices):
+def parse_wpus(text):
+    '''"0-3,8" -> {0, 1, 2, 3, 8}'''
+    out = set()
+    try:
+        for part in text.split(','):
+            a, _, b = part.partition('-')
+            out.update(range(int(a), int(b or a) + 1))
+    except ValueError:
+        fail('--wpus %s: expected WPU numbers and ranges, e.g. 0-3,8' % text)
+    return out
+
+
+def compact_timeline(doc, path, max_slices, wpus=None):
     """What the page draws of a timeline: tracks, slices, instants, as compact arrays."""
     if not isinstance(doc, dict) or not isinstance(doc.get('traceEvents'), list):
         fail('%s: not a timeline (wpusim --timeline): no "traceEvents"' % path)
@@ -217,7 +235,7 @@ def compact_timeline(doc, path, max_slices):
         if ph == 'M' and e.get('name') == 'thread_name':
             tnames[(e['pid'], e['tid'])] = e['args']['name']
             continue
-        if ph not in ('X', 'i'):
+        if ph not in ('X', 'i') or (wpus is not None and e['pid'] - 1 not in wpus):
             continue
         key = (e['pid'], e['tid'])
         if key not in track_ix:
@@ -256,6 +274,7 @@ def compact_timeline(doc, path, max_slices):
                    for p, t in tracks],
         'slices': slices, 'instants': instants, 'names': names, 'kinds': kinds,
         'colours': [KIND_COLOURS[k] for k in kinds], 'width': other.get('warp_size', 32),
+        'lanes': other.get('lanes', other.get('warp_size', 32)),
         'lanes_hist': lanes_hist, 'cut': cut, 'program': other.get('program'), 'cycles': other.get('cycles'),
         'from': other.get('from', 0), 'to': other.get('to', 0), 'limit_cut': other.get('cut', 0),
     }
@@ -307,7 +326,8 @@ SCRIPT = r"""
       for (i = 0; i < d.slices.length; i++) {
         var s = d.slices[i];
         if (s[1] + 1 < view[0] || s[1] > view[1]) continue;
-        c.globalAlpha = 0.3 + 0.7 * Math.min(1, s[3] / d.width);
+        /* a sub-warp fills at most the SIMD lanes; a group, its warp's threads */
+        c.globalAlpha = 0.3 + 0.7 * Math.min(1, s[3] / (d.kinds[s[2]] === 'sub-warp' ? d.lanes : d.width));
         c.fillStyle = d.colours[s[2]];
         c.fillRect(x(s[1], w), axisH + s[0] * rowH + bandTop, Math.max(1, px), rowH - bandTop - 1);
       }
@@ -518,6 +538,16 @@ def build(runs, labels, timelines, title):
                           'threads in the sub-warp'))
 
     page.add('<h2>Caches and DRAM</h2>')
+    bars = []
+    for cache, name in (('l1d', 'L1 D'), ('l1i', 'L1 I'), ('l2', 'L2')):
+        for i in R:
+            c = get(runs[i], 'memory.' + cache)
+            if isinstance(c, dict) and c.get('accesses'):
+                bars.append(('%s %s' % (labels[i], name) if n > 1 else name,
+                             [c.get('hits', 0), c.get('misses', 0)]))
+    if bars:
+        page.add('<p class="note">Each cache\'s line accesses: hits and misses.</p>')
+        page.add(svg_hbars(bars, legend=(('hits', '#54a24b'), ('misses', '#e45756'))))
     rows = []
     for cache, name in (('l1d', 'L1 D'), ('l1i', 'L1 I'), ('l2', 'L2')):
         if not any(isinstance(get(r, 'memory.' + cache), dict) for r in runs):
@@ -593,7 +623,7 @@ def build(runs, labels, timelines, title):
                      '<span class="status"></span></div><canvas></canvas><div class="hover"></div></div>' % (i, i))
             page.add('<script type="application/json" id="tl-%d">%s</script>'
                      % (i, json.dumps({k: tl[k] for k in ('tracks', 'slices', 'instants', 'names', 'kinds', 'colours',
-                                                           'width')}, separators=(',', ':')).replace('</', '<\\/')))
+                                                           'width', 'lanes')}, separators=(',', ':')).replace('</', '<\\/')))
     page.add('<p class="note">Written by scripts/report.py from %s.</p>' % ', '.join(
         html.escape(l) for l in labels))
     page.add('<script>%s</script></body></html>\n' % SCRIPT)
@@ -607,6 +637,7 @@ def main(argv):
     ap.add_argument('--label', action='append', default=[], metavar='NAME')
     ap.add_argument('--title', default=None)
     ap.add_argument('--max-slices', type=int, default=400000)
+    ap.add_argument('--wpus', default=None)
     ap.add_argument('-o', '--out', default='report.html')
     a = ap.parse_args(argv)
     if len(a.label) > len(a.runs):
@@ -624,7 +655,7 @@ def main(argv):
         if not match:
             fail('%s: no run of program %s with %s cycles among the statistics given' % (path, other.get('program'),
                                                                                         other.get('cycles')))
-        timelines[match[0]] = compact_timeline(doc, path, a.max_slices)
+        timelines[match[0]] = compact_timeline(doc, path, a.max_slices, parse_wpus(a.wpus) if a.wpus else None)
     progs = sorted(set(os.path.basename(str(r.get('program'))) for r in runs))
     title = a.title or 'WarpSplit run: %s' % ', '.join(progs) + (' (%d runs)' % len(runs) if len(runs) > 1 else '')
     page = build(runs, labels, timelines, title)
