@@ -152,5 +152,12 @@ figures: $(SETUP_STAMP)
 	@$(MAKE) --no-print-directory $(WPUSIM) kernels
 	python3 scripts/figures.py --size $(SIZE) --jobs $(JOBS) --out $(BUILD)/figures/$(SIZE) --build $(BUILD) $(FIGURES_FLAGS)
 
+# The pictures of docs/see.md: timelines of three runs drawn by their report
+# pages in headless Chromium (scripts/see_shots.sh)
+.PHONY: see-shots
+see-shots: $(SETUP_STAMP)
+	@$(MAKE) --no-print-directory $(WPUSIM) kernels
+	BUILD=$(BUILD) bash scripts/see_shots.sh docs/see
+
 clean:
 	rm -rf $(BUILD)

@@ -165,6 +165,7 @@ struct wsim {
     wsim_block_hook_t block_hook; /* where the blocks come from (NULL create: the C models) */
     char block_err[1024];         /* why the first refused block was refused (wsim_create fails) */
     int block_failed;             /* wsim_block_failed(): stop at the end of the cycle */
+    struct timeline *tl;          /* --timeline (timeline.h), or NULL */
 
     /* scratch for one issue */
     uint32_t addr[WSIM_MAX_LANES];

@@ -22,4 +22,6 @@ const wsim_core_t wsim_core = {
     .branch_profile = wsim_branch_profile,
     .branch_profile_write = wsim_branch_profile_write,
     .thread_insts = wsim_thread_insts,
+    .set_timeline = wsim_set_timeline,
+    .timeline_close = wsim_timeline_close,
 };

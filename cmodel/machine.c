@@ -10,6 +10,7 @@
 #include "core.h"
 #include "mech/mech.h"
 #include "mech/twolev.h"
+#include "timeline.h"
 
 wsim_t *wsim_create(const wsim_config_t *cfg, const char *elf_path, char *err, size_t errlen)
 {
@@ -205,6 +206,7 @@ void wsim_set_record(wsim_t *s, const char *block, FILE *out)
 void wsim_destroy(wsim_t *s)
 {
     if (!s) return;
+    timeline_discard(s);
     for (int i = 0; s->wpu && i < s->nwpus; i++) { /* (also a machine whose creation failed part-way) */
         for (int k = 0; s->wpu[i].warp && k < s->nwarps; k++) {
             rs_free(&s->wpu[i].warp[k].rs);
@@ -254,6 +256,7 @@ wsim_status_t wsim_run_until(wsim_t *s, uint64_t until)
             if (report_watchdog(s)) { st = WSIM_DEADLOCK; break; }
             s->next_watch = s->cycle + s->cfg.watchdog / 4 + 1;
         }
+        TIMELINE(s, tl_sample(s));
         wpu_clock_all(s);
         if (s->roi_pending) { /* a marking barrier released in this cycle */
             roi_mark(s, (int)s->roi_pending);

@@ -7,6 +7,7 @@
 
 #include "core.h"
 #include "mech/mech.h"
+#include "timeline.h"
 
 /* Warp gid starts in slot w of WPU u with group root as its root. */
 void warp_launch(struct wsim *s, int gid, wpu_t *u, warp_t *w, group_t *root, int initial)
@@ -43,6 +44,7 @@ void warp_launch(struct wsim *s, int gid, wpu_t *u, warp_t *w, group_t *root, in
     if (!mech_slots(s)) root->slotted = 1;
     MECH_CALL(s, launch, s, u, root, initial);
     group_sync_avail(u, root);
+    TIMELINE(s, tl_event(s, u, w->slot, TL_LAUNCH, -1, w->live, gid));
     u->st.warps_launched++;
     s->resident_warps++;
 }
@@ -60,15 +62,18 @@ static void barrier_release(struct wsim *s)
             /* a wait at the barrier is no silence for the watchdog: it counts from the release */
             if (u->warp[k].gid >= 0) u->warp[k].last_issue = s->cycle;
         }
+        int released = 0;
         for (int k = 0; k < u->ngrp; k++) {
             group_t *g = &u->grp[k];
             if (g->w && g->wait == WAIT_BARRIER) {
+                released++;
                 g->wait = WAIT_NONE;
                 g->ready_at = at;
                 MECH_CALL(s, barrier_release, s, u, g);
                 group_sync_avail(u, g);
             }
         }
+        TIMELINE(s, tl_event(s, u, -1, TL_BARRIER_RELEASE, -1, wmask_none(), released));
         wpu_refresh_next_ready(s, u);
     }
     s->barrier_arrived = 0;
@@ -79,6 +84,7 @@ void warp_barrier_arrive(struct wsim *s, group_t *g, wmask_t lanes, uint32_t pc)
     warp_t *w = g->w;
     wpu_t *u = &s->wpu[w->wpu];
     g->wait = WAIT_BARRIER;
+    TIMELINE(s, tl_event(s, u, w->slot, TL_BARRIER_ARRIVE, -1, lanes, g->id));
     MECH_CALL(s, barrier_wait, s, u, g);
     group_sync_avail(u, g);
     w->at_barrier = wmask_or(w->at_barrier, lanes);

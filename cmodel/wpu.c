@@ -8,6 +8,7 @@
 #include "core.h"
 #include "mech/mech.h"
 #include "mech/twolev.h"
+#include "timeline.h"
 
 static uint64_t class_latency(const struct wsim *s, int cls)
 {
@@ -73,6 +74,7 @@ static inline __attribute__((always_inline)) void issue(struct wsim *s, wpu_t *u
                                                        int mem, wmask_t lanes)
 {
     warp_t *w = g->w;
+    TIMELINE(s, tl_issue(s, u, g, d));
     /* A load/store reserves its way through the hierarchy first, so that the
      * functional access finds its lines where the timing put them (bulksync
      * L1s hold data). */

@@ -116,6 +116,19 @@ int wsim_branch_profile(wsim_t *s);
 void wsim_branch_profile_write(const wsim_t *s, FILE *out);
 uint64_t wsim_thread_insts(const wsim_t *s);
 
+/* The warp timeline (--timeline; docs/see.md): Chrome / Perfetto
+ * trace-event JSON written to out as the machine runs (before wsim_run):
+ * the events of cycles [from, to) (to = 0: to the end), until limit bytes
+ * are written (0: no limit), counters every period cycles (0: 100). The run
+ * computes the same with and without it. -1 with err when it cannot be
+ * opened. */
+int wsim_set_timeline(wsim_t *s, FILE *out, uint64_t from, uint64_t to, uint64_t limit, uint64_t period, char *err,
+                      size_t errlen);
+/* After the run: closes the JSON (out stays open). Returns the bytes
+ * written; *cut = the cycle at which the limit stopped the events (0: it
+ * did not). */
+uint64_t wsim_timeline_close(wsim_t *s, uint64_t *cut);
+
 /* ---- the machine's functions as a table ----
  * The C model is built twice, for masks of 256 and of 64 lanes (mask.h);
  * wpusim links both and drives the narrowest that holds the configuration
@@ -144,6 +157,9 @@ typedef struct wsim_core {
     int (*branch_profile)(wsim_t *s);
     void (*branch_profile_write)(const wsim_t *s, FILE *out);
     uint64_t (*thread_insts)(const wsim_t *s);
+    int (*set_timeline)(wsim_t *s, FILE *out, uint64_t from, uint64_t to, uint64_t limit, uint64_t period, char *err,
+                        size_t errlen);
+    uint64_t (*timeline_close)(wsim_t *s, uint64_t *cut);
 } wsim_core_t;
 extern const wsim_core_t wsim_core;
 

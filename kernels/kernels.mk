@@ -3,6 +3,10 @@
 #   make kernels        build/kernels/NAME.elf   RISC-V RV32IMF kernel for wpusim
 #   make host-kernels   build/host/NAME          the same source, run natively by host_runner.c
 #   make kernels-check  static checks of the ELFs and host runs (kernels/tools/check.py)
+#   make kernel SRC=/path/to/foo.c [OUT=dir] [ARGS="wpusim options"] [RUN=0]
+#                       a kernel from any folder: OUT/foo.elf (RISC-V) and OUT/foo (host),
+#                       built as the suite's are; then run once on wpusim and on the host,
+#                       their results compared (docs/see.md, "Your own kernel")
 #   make tasks-kernels  build/kernels/tasks/NAME.elf, build/host/tasks/NAME: the kernels that
 #                       include tasks.h, built with -DWSIM_TASKS (the mapping from --task;
 #                       docs/tasks.md)
@@ -61,7 +65,7 @@ KERNELS_DEPS := $(KERNELS_RT)/warpsplit.h $(KERNELS_RT)/tasks.h cmodel/csr.def $
 KERNELS_TASKS_BINS := $(KERNELS_TASKS:%=$(BUILD)/kernels/tasks/%.elf) \
                       $(KERNELS_TASKS:%=$(BUILD)/host/tasks/%)
 
-.PHONY: kernels host-kernels tasks-kernels kernels-check kernels-clean
+.PHONY: kernels host-kernels tasks-kernels kernels-check kernels-clean kernel
 
 kernels: $(KERNELS_ELFS) $(KERNELS_HOSTBINS) $(KERNELS_TASKS_BINS)   # the README's cmp example needs both
 
@@ -126,6 +130,28 @@ $(BUILD)/host/%: $(BUILD)/host/%.o $(BUILD)/host/runtime/host_runner.o
 
 .PRECIOUS: $(BUILD)/kernels/%.o $(BUILD)/host/%.o $(BUILD)/kernels/selftest/%.o \
           $(BUILD)/host/selftest/%.o $(BUILD)/kernels/tasks/%.o $(BUILD)/host/tasks/%.o
+
+# make kernel SRC=/path/to/foo.c [OUT=dir] [ARGS=...] [RUN=0]: one kernel from any
+# folder, with the suite's flags and runtime (its folder is on the include path,
+# for its own headers); RUN=1 (default) runs it on wpusim with ARGS and on the
+# host, and compares the WSIM_RESULT regions when it has any.
+KERNEL_SRC = $(abspath $(SRC))
+KERNEL_NAME = $(basename $(notdir $(SRC)))
+KERNEL_OUT = $(abspath $(or $(OUT),$(BUILD)/user))
+RUN ?= 1
+kernel: $(KERNELS_RT_OBJS) $(BUILD)/host/runtime/host_runner.o
+	@test -n "$(SRC)" || { echo "make kernel: name the source: make kernel SRC=/path/to/foo.c [OUT=dir] (docs/see.md)" >&2; exit 2; }
+	@test -f "$(KERNEL_SRC)" || { echo "make kernel: SRC=$(SRC): no such file (a path from $(CURDIR), or absolute: SRC=\$$PWD/foo.c)" >&2; exit 2; }
+	@mkdir -p $(KERNEL_OUT)
+	$(RV_CC) $(RV_CFLAGS) $(KERNELS_RV_EXTRA) -I$(dir $(KERNEL_SRC)) -c $(KERNEL_SRC) -o $(KERNEL_OUT)/$(KERNEL_NAME).o
+	$(RV_CC) $(RV_CFLAGS) $(KERNELS_RV_LDFLAGS) $(KERNELS_RT_OBJS) $(KERNEL_OUT)/$(KERNEL_NAME).o -o $(KERNEL_OUT)/$(KERNEL_NAME).elf
+	$(CC) $(KERNELS_HOST_CFLAGS) -I$(dir $(KERNEL_SRC)) $(KERNEL_SRC) $(BUILD)/host/runtime/host_runner.o \
+	  -o $(KERNEL_OUT)/$(KERNEL_NAME) $(KERNELS_HOST_LDLIBS)
+	@echo "kernel: $(KERNEL_OUT)/$(KERNEL_NAME).elf (wpusim) and $(KERNEL_OUT)/$(KERNEL_NAME) (the host build)"
+ifneq ($(RUN),0)
+	@$(MAKE) -s --no-print-directory $(BUILD)/wpusim
+	@sh $(KERNELS_SRCDIR)/tools/run_pair.sh $(BUILD)/wpusim $(KERNEL_OUT)/$(KERNEL_NAME) "$(ARGS)"
+endif
 
 # Do not take over the includer's default goal; standalone, the default is `kernels`.
 ifdef KERNELS_STANDALONE

@@ -87,8 +87,9 @@ class Table:
         text = open(self.path, encoding='utf-8').read()
         text = re.sub(r'/\*.*?\*/', '', text, flags=re.S)
         self.params, self.derived, self.ports = [], [], []
+        self.encodings = {}  # port or field name -> [(value, constant)]
         self.entries = None
-        for m in re.finditer(r'^BLOCK_(PARAM|DERIVED|ENTRIES|PORT|FIELD)\(', text, flags=re.M):
+        for m in re.finditer(r'^BLOCK_(PARAM|DERIVED|ENTRIES|PORT|FIELD|ENCODING)\(', text, flags=re.M):
             # the call's text, up to its closing parenthesis
             depth, i, instr = 1, m.end(), False
             while depth:
@@ -108,6 +109,8 @@ class Table:
                 self.derived.append((a[0], a[1]))
             elif kind == 'ENTRIES':
                 self.entries = a[0]
+            elif kind == 'ENCODING':
+                self.encodings.setdefault(a[0], []).append((int(a[2], 0), a[1]))
             elif kind == 'PORT':
                 self.ports.append(dict(name=a[0], dir=a[1], timing=a[2], ctype=a[3], width=a[4],
                                        digits=int(a[5]), doc=_string(a[6])))

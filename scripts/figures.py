@@ -44,6 +44,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import wsim_runs as W  # noqa: E402
+import report  # noqa: E402  (a study's report page)
 from suite import task_value  # noqa: E402
 import speedup  # noqa: E402
 
@@ -425,6 +426,33 @@ def check(rows):
     return bad
 
 
+def study_pages(args, R, resdir, out):
+    """A report page per study (scripts/report.py): its policies on the first
+    kernel at its first point, side by side. [(study, page file)]."""
+    pages = []
+    k = args.kernels[0]
+    for name in args.studies:
+        if name in ("legends-001", "memwait-001"):
+            keys = [("dws", p, ()) for p in ["Conv"] + (speedup.DWS_POLICIES if name == "legends-001"
+                                                          else ["DWS.ReviveSplit"])]
+        elif name == "legends-000":
+            keys = [("maws-coherent", p, ()) for p in ["Conv"] + speedup.MAWS_POLICIES]
+        else:
+            st = STUDIES[name]
+            label, sets, pols = st.points[0]
+            keys = [(st.preset, p, () if (p == "Conv" and st.conv_fixed) else sets) for p in pols or st.policies]
+        found = [(p, R.get(pr, p, k, s)) for pr, p, s in keys]
+        found = [(p, r) for p, r in found if r and os.path.isfile(os.path.join(resdir, r["name"] + ".json"))]
+        if not found:
+            continue
+        runs = [report.load_run(os.path.join(resdir, r["name"] + ".json")) for _, r in found]
+        page = report.build(runs, [p for p, _ in found], {}, "WarpSplit %s: %s (size %s)" % (name, k, args.size))
+        with open(os.path.join(out, name + ".html"), "w", encoding="utf-8") as f:
+            f.write(page)
+        pages.append((name, name + ".html"))
+    return pages
+
+
 def build_outputs(args, rows, resdir):
     R = Results(args, rows)
     out = args.out
@@ -455,6 +483,10 @@ def build_outputs(args, rows, resdir):
         with open(os.path.join(out, name + ".md"), "w") as f:
             f.write(text)
         parts.append(text)
+    pages = study_pages(args, R, resdir, out)
+    if pages:
+        parts.append("Report pages (scripts/report.py: a study's policies side by side on %s, at its first point): %s\n"
+                     % (K[0], ", ".join("[%s](%s)" % (n, p) for n, p in pages)))
     if bad:
         parts.append("## FAILED checks\n\n" + "\n".join("- " + b for b in bad) + "\n")
     with open(os.path.join(out, "index.md"), "w") as f:

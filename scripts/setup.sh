@@ -10,9 +10,12 @@
 # virtual display: installed too, but a failure to install them is only a
 # warning. gnuplot-nox draws `make figures`'s plots (PNG, SVG); without it the
 # tables are still written: a failure to install it is only a warning too.
+# chromium loads the report pages in the tests (scripts/browser_check.py,
+# tests/see.sh): installed too; without it those tests fail and say so.
 NEEDED="make gcc g++ clang lld llvm python3 verilator yosys zlib1g-dev"
 RTL="gtkwave xvfb x11-utils imagemagick"
 PLOT="gnuplot-nox"
+BROWSER="chromium"
 
 missing() {
     out=""
@@ -24,20 +27,21 @@ missing() {
 need=$(missing $NEEDED)
 rtl=$(missing $RTL)
 plot=$(missing $PLOT)
-[ -z "$need$rtl$plot" ] && exit 0
+browser=$(missing $BROWSER)
+[ -z "$need$rtl$plot$browser" ] && exit 0
 if [ "${1:-}" = "--check" ]; then
-    echo "setup: missing Debian packages:$need$rtl$plot" >&2
+    echo "setup: missing Debian packages:$need$rtl$plot$browser" >&2
     [ -z "$need" ]
     exit $?
 fi
 if [ "$(id -u)" != 0 ]; then
-    echo "setup: missing Debian packages:$need$rtl$plot" >&2
-    echo "setup: run: sudo apt-get install -y --no-install-recommends$need$rtl$plot" >&2
+    echo "setup: missing Debian packages:$need$rtl$plot$browser" >&2
+    echo "setup: run: sudo apt-get install -y --no-install-recommends$need$rtl$plot$browser" >&2
     [ -z "$need" ]
     exit $?
 fi
 export DEBIAN_FRONTEND=noninteractive
-echo "setup: installing$need$rtl$plot"
+echo "setup: installing$need$rtl$plot$browser"
 apt-get update -qq >/dev/null 2>&1 || echo "setup: apt-get update failed; trying the install anyway" >&2
 if [ -n "$need" ] && ! apt-get install -y -qq --no-install-recommends $need >/dev/null; then
     echo "setup: apt-get failed installing:$need" >&2
@@ -48,5 +52,8 @@ if [ -n "$rtl" ] && ! apt-get install -y -qq --no-install-recommends $rtl >/dev/
 fi
 if [ -n "$plot" ] && ! apt-get install -y -qq --no-install-recommends $plot >/dev/null; then
     echo "setup: warning: could not install$plot (only needed for make figures's plots)" >&2
+fi
+if [ -n "$browser" ] && ! apt-get install -y -qq --no-install-recommends $browser >/dev/null; then
+    echo "setup: warning: could not install$browser (the report pages' browser tests need it)" >&2
 fi
 exit 0

@@ -58,6 +58,13 @@ static void usage(FILE *out)
             "  --trace FILE         one line per issued SIMD instruction ('-' = stdout; FILE.gz: through gzip):\n"
             "                       c=<cycle hex> u=<WPU> w=<warp slot> pc=<pc> m=<active mask> <disassembly>\n"
             "  --dump FILE          after the run write the kernel's WSIM_RESULT regions to FILE\n"
+            "  --timeline FILE      a warp timeline for Perfetto (ui.perfetto.dev) or chrome://tracing: the\n"
+            "                       trace-event JSON, a track per warp slot, a slice per issued SIMD group,\n"
+            "                       splits, merges, slips, barriers, fetch-group switches, counters per WPU\n"
+            "                       (FILE.gz: through gzip; docs/see.md); ~150 bytes per issue\n"
+            "  --timeline-window START:END  only cycles START..END-1 in it (START: to the end)\n"
+            "  --timeline-limit MB  stop writing it at MB megabytes (default 256; 0: no limit), and say\n"
+            "                       which cycles it holds and how to narrow it\n"
             "  --check              same as --set check=1: verify every cycle that each warp's SIMD groups,\n"
             "                       parked and exited threads partition it (and the warp-split table)\n"
             "  --record-block wst=FILE  write the warp-split table's port traffic (docs/blocks/wst.md); a\n"
@@ -163,7 +170,7 @@ static int load_named(wsim_config_t *cfg, const wsim_preset_t *table, const char
 
 static const char *const valid_options =
     "--config, --policy, --set, --threads, --seed, --arg, --task, --max-cycles, --stats, --stats-out, --trace, --dump, "
-    "--check, --record-block, --split-list, --branch-profile, --rtl, --rtl-mode, --rtl-wave, --dump-cfg, --print-config, --quiet, --progress, --no-progress, --core, --help, --version";
+    "--check, --record-block, --split-list, --branch-profile, --timeline, --timeline-window, --timeline-limit, --rtl, --rtl-mode, --rtl-wave, --dump-cfg, --print-config, --quiet, --progress, --no-progress, --core, --help, --version";
 
 /* ---- output files ----
  * --stats-out and --dump go to a temporary file beside their path, renamed
@@ -262,6 +269,27 @@ static int trace_close(zfile_t *z, FILE *f, const char *opt, const char *path)
     if (!bad) return 0;
     fprintf(stderr, "wpusim: %s %s: write failed: %s\n", opt, path, e ? strerror(e) : "gzip did not finish");
     return -1;
+}
+
+/* --timeline-window START:END (or START:): 0, or -1 with a message. */
+static int parse_window(const char *v, uint64_t *from, uint64_t *to)
+{
+    char *end;
+    errno = 0;
+    unsigned long long a = strtoull(v, &end, 10), b = 0;
+    int ok = end != v && *end == ':' && v[0] != '-' && !errno;
+    if (ok && end[1]) {
+        const char *p = end + 1;
+        b = strtoull(p, &end, 10);
+        ok = end != p && !*end && *p != '-' && !errno && b > a;
+    }
+    if (!ok) {
+        fprintf(stderr, "wpusim: --timeline-window %s: expected START:END, cycles with START < END (or START: for "
+                        "the rest of the run), e.g. --timeline-window 100000:120000\n", v);
+        return -1;
+    }
+    *from = a, *to = b;
+    return 0;
 }
 
 /* Finish o: close it and move the temporary into place. -1 on a write error. */
@@ -397,6 +425,11 @@ int main(int argc, char **argv)
     const char *stats_fmt = "text";
     const char *rtl_blocks = NULL, *rtl_mode = NULL, *rtl_wave = NULL; /* --rtl, --rtl-mode, --rtl-wave */
     const char *core_want = NULL; /* --core */
+    /* --timeline FILE, its window [tl_from, tl_to) (0: to the end) and size limit */
+    const char *timeline_path = NULL;
+    uint64_t tl_from = 0, tl_to = 0, tl_limit = 256000000;
+    FILE *timeline = NULL;
+    zfile_t ztimeline = {0};
 #ifdef WSIM_RTL
     rtl_loop_t *rtl = NULL;
 #endif
@@ -477,6 +510,22 @@ int main(int argc, char **argv)
         else if (!strcmp(a, "--progress")) progress = 1;
         else if (!strcmp(a, "--no-progress")) progress = 0;
         else if (!strcmp(a, "--core")) { NEEDS_VALUE(); core_want = val; }
+        else if (!strcmp(a, "--timeline")) { NEEDS_VALUE(); timeline_path = val; }
+        else if (!strcmp(a, "--timeline-window")) {
+            NEEDS_VALUE();
+            if (parse_window(val, &tl_from, &tl_to) < 0) goto out;
+        }
+        else if (!strcmp(a, "--timeline-limit")) {
+            NEEDS_VALUE();
+            char *end;
+            errno = 0;
+            double mb = strtod(val, &end);
+            if (end == val || *end || errno || !(mb >= 0) || mb > 1e9) {
+                fprintf(stderr, "wpusim: --timeline-limit %s: expected megabytes, a number >= 0 (0: no limit)\n", val);
+                goto out;
+            }
+            tl_limit = (uint64_t)(mb * 1e6);
+        }
         else if (a[0] == '-' && a[1]) {
             fprintf(stderr, "wpusim: unknown option '%s'; valid options: %s\n", a, valid_options);
             goto out;
@@ -631,6 +680,17 @@ int main(int argc, char **argv)
         core->set_trace(s, trace);
     }
 
+    if (timeline_path) {
+        if (!(timeline = trace_open(&ztimeline, timeline_path))) {
+            fprintf(stderr, "wpusim: --timeline %s: cannot open for writing: %s\n", timeline_path, strerror(errno));
+            goto out;
+        }
+        if (core->set_timeline(s, timeline, tl_from, tl_to, tl_limit, 0, err, sizeof err) < 0) {
+            fprintf(stderr, "wpusim: --timeline %s: %s\n", timeline_path, err);
+            goto out;
+        }
+    }
+
     running = s;
     if (stop_signal) core->request_stop(s); /* a signal while loading */
     if (progress < 0) progress = isatty(STDERR_FILENO);
@@ -645,6 +705,22 @@ int main(int argc, char **argv)
     if (trace) lost |= trace_close(&ztrace, trace, "--trace", trace_path) < 0;
     if (record) lost |= trace_close(&zrecord, record, "--record-block", record_arg) < 0;
     trace = record = NULL;
+    if (timeline) {
+        uint64_t cut = 0, ran = core->cycles(s);
+        uint64_t bytes = core->timeline_close(s, &cut);
+        lost |= trace_close(&ztimeline, timeline, "--timeline", timeline_path) < 0;
+        timeline = NULL;
+        if (cut)
+            fprintf(stderr, "wpusim: --timeline %s: stopped at the limit, %.0f MB, at cycle %llu of %llu: it holds cycles "
+                            "%llu..%llu; narrow it with --timeline-window START:END (e.g. %llu:%llu) or raise "
+                            "--timeline-limit MB (0: no limit)\n",
+                    timeline_path, (double)bytes / 1e6, (unsigned long long)cut, (unsigned long long)ran,
+                    (unsigned long long)tl_from, (unsigned long long)cut - 1, (unsigned long long)tl_from,
+                    (unsigned long long)(tl_from + (cut - tl_from) / 2));
+        else if (tl_from >= ran)
+            fprintf(stderr, "wpusim: --timeline %s: the run ended at cycle %llu, before the window's start %llu: no "
+                            "events in it\n", timeline_path, (unsigned long long)ran, (unsigned long long)tl_from);
+    }
 
     if (st == WSIM_INTERRUPTED)
         fprintf(stderr, "wpusim: interrupted by %s at cycle %llu; the statistics are those so far\n",
@@ -681,6 +757,10 @@ out:
     out_discard(&dump);
     if (trace && trace != stdout) ztrace.f = trace, zfile_close(&ztrace);
     if (record && record != stdout) zrecord.f = record, zfile_close(&zrecord);
+    if (timeline && timeline != stdout) {
+        if (s) core->timeline_close(s, NULL);
+        ztimeline.f = timeline, zfile_close(&ztimeline);
+    }
     running = NULL;
     if (bprof) fclose(bprof);
     if (s) core->destroy(s);

@@ -43,8 +43,9 @@ RTL_SEED ?= 1
 
 RTL_SV_COMMON := $(wildcard rtl/*.svh)
 TB_COMMON     := tb/common/tb.h tb/common/tb_main.cpp
-# (each Verilator build runs its own make: MAKEFLAGS= keeps ours out of it)
-VL_BUILD_FLAGS := --cc --exe --build -j 2 --trace-fst --prefix Vdut -Wno-fatal
+# (each Verilator build runs its own make: MAKEFLAGS= keeps ours out of it;
+# the waveforms' unit is 1 ns, a clock 10 ns: tb/common/tb.h)
+VL_BUILD_FLAGS := --cc --exe --build -j 2 --trace-fst --timescale 1ns/1ns --prefix Vdut -Wno-fatal
 # the synthesized netlists are large flat C++: compile them without optimization
 VL_NET_FLAGS  := -Wno-lint -Wno-style -Wno-UNOPTFLAT --MAKEFLAGS "OPT_FAST=-O0 OPT_SLOW=-O0 OPT_GLOBAL=-O1"
 
@@ -76,7 +77,7 @@ $(RTL_OUT)/cobj/%.o: cmodel/blocks/%.c $(wildcard cmodel/blocks/*.h cmodel/block
 define RTL_SET_RULES
 RTL_P_$(1)_$(2) := $$(call rtl_params,$(1),$(2))
 RTL_TB_DEPS_$(1) := tb/$(1)_tb.cpp tb/$(1).params $(TB_COMMON) $(BLOCK_COBJS)
-RTL_TB_CFLAGS_$(1)_$(2) := -I$(CURDIR)/tb/common -iquote $(CURDIR)/cmodel $$(RTL_P_$(1)_$(2):%=-DTB_%)
+RTL_TB_CFLAGS_$(1)_$(2) := -I$(CURDIR)/tb/common -iquote $(CURDIR)/cmodel -DTB_ROOT=$(CURDIR) $$(RTL_P_$(1)_$(2):%=-DTB_%)
 
 $(RTL_OUT)/$(1)/$(2)/lint.ok: rtl/ws_$(1).sv $(RTL_SV_COMMON) tb/$(1).params synth/lint.ys
 	@mkdir -p $$(dir $$@)
@@ -151,25 +152,28 @@ BLOCK ?= wst
 SET   ?= $(firstword $(call rtl_sets,$(BLOCK)))
 SEED  ?= 1
 WAVE_DIR := $(RTL_OUT)/$(BLOCK)/$(SET)
-# make wave: a short traced run; opened in GTKWave with the block's save file
-# when there is a display, else the file's path and the command to open it.
-# Exit 0 only when the waveform was written.
+# make wave: a short traced run; opened in GTKWave when there is a display,
+# else the file's path and the command to open it. The testbench writes the
+# view beside the waveform (its .gtkw: the block's save file opened on the
+# first few dozen operations after reset, logged by +log; values named by
+# the port table's encodings). Exit 0 only when the waveform was written.
 wave: rtl-tools $(call rtl_tb,$(BLOCK)/$(SET))
-	@rm -f $(WAVE_DIR)/$(BLOCK).fst
-	cd $(WAVE_DIR) && ./rtl/$(BLOCK)_tb +seed=$(SEED) +cycles=2000 +trace=$(BLOCK).fst +quiet
+	@rm -f $(WAVE_DIR)/$(BLOCK).fst $(WAVE_DIR)/$(BLOCK).gtkw
+	cd $(WAVE_DIR) && ./rtl/$(BLOCK)_tb +seed=$(SEED) +cycles=2000 +trace=$(BLOCK).fst +log=$(BLOCK).ops +quiet
 	@test -s $(WAVE_DIR)/$(BLOCK).fst || { echo "wave: no waveform written ($(WAVE_DIR)/$(BLOCK).fst)" >&2; exit 1; }
+	@test -s $(WAVE_DIR)/$(BLOCK).gtkw || { echo "wave: no view written ($(WAVE_DIR)/$(BLOCK).gtkw)" >&2; exit 1; }
 	@if [ -n "$$DISPLAY$$WAYLAND_DISPLAY" ] && command -v $(GTKWAVE) >/dev/null; then \
-	  $(GTKWAVE) $(WAVE_DIR)/$(BLOCK).fst tb/$(BLOCK).gtkw >/dev/null 2>&1 & \
+	  $(GTKWAVE) $(WAVE_DIR)/$(BLOCK).fst $(WAVE_DIR)/$(BLOCK).gtkw >/dev/null 2>&1 & \
 	  echo "wave: $(WAVE_DIR)/$(BLOCK).fst opened in GTKWave"; \
 	else \
 	  echo "wave: wrote $(WAVE_DIR)/$(BLOCK).fst; no display here: open it with"; \
-	  echo "      gtkwave $(WAVE_DIR)/$(BLOCK).fst tb/$(BLOCK).gtkw   (or make wave-shot: a PNG)"; \
+	  echo "      gtkwave $(WAVE_DIR)/$(BLOCK).fst $(WAVE_DIR)/$(BLOCK).gtkw   (or make wave-shot: a PNG)"; \
 	fi
 
 # make wave-shot: the same waveform as GTKWave shows it, on a virtual display
 # (Xvfb), saved as $(WAVE_DIR)/$(BLOCK).png: what a user sees, without a display.
 wave-shot: wave
-	bash scripts/wave_shot.sh $(WAVE_DIR)/$(BLOCK).fst tb/$(BLOCK).gtkw $(WAVE_DIR)/$(BLOCK).png
+	bash scripts/wave_shot.sh $(WAVE_DIR)/$(BLOCK).fst $(WAVE_DIR)/$(BLOCK).gtkw $(WAVE_DIR)/$(BLOCK).png
 
 # make formal BLOCK=<b> [FORMAL_SETS="s1 s2" | SET=s] [FORMAL_DEPTH=N] [FORMAL_SV=file]:
 # Yosys proves the block's named assertions (rtl/ws_assert.svh under FORMAL)

@@ -88,6 +88,12 @@ if [ -x "$dws_tb" ] && [ -x "$maws_tb" ]; then
   if [ $RC -eq 1 ] && grep -q "latspec_o (recorded)" "$ERR"; then ok
   else bad "a corrupted trace was not rejected: exit $RC: $(tail -n 5 "$OUT" "$ERR")"; fi
   if [ -s "$T/wst-bad.fst" ]; then ok; else bad "no waveform written after a replay mismatch"; fi
+  # ... with a view that opens on the failing clock, the marker on it (a clock is 10 ns)
+  fc=$(sed -n 's/^FAIL at clock \([0-9]*\):.*/\1/p' "$ERR")
+  if [ -n "$fc" ] && grep -q "^wst_tb: open it at the failing clock: gtkwave $T/wst-bad.fst $T/wst-bad.gtkw$" "$OUT" \
+     && grep -q "^\*[-0-9.]* $((fc * 10)) " "$T/wst-bad.gtkw" \
+     && [ "$(sed -n 's/^\[timestart\] //p' "$T/wst-bad.gtkw")" -le $((fc * 10)) ]; then ok
+  else bad "no view at the failing clock ${fc:-?} after a replay mismatch: $(grep -m1 'open it' "$OUT") $(grep -m2 '^\*\|timestart' "$T/wst-bad.gtkw" 2>/dev/null)"; fi
   run rtl-replay-params 60 "$maws_tb" +replay="$T/wst-rand.trace"
   if [ $RC -eq 3 ] && grep -q "built for" "$ERR"; then ok
   else bad "a trace of other parameters was not rejected: exit $RC: $(tail -n 5 "$ERR")"; fi
@@ -141,22 +147,39 @@ else
 fi
 
 # ---------------------------------------------------------------- waveforms
-# make wave without a display writes the waveform and says where it is and
-# how to open it; make wave-shot opens it in GTKWave with the block's save
-# file on a virtual display (Xvfb) and photographs the screen. The traces
-# GTKWave draws are green: with the save file's signals they cover ~2% of
-# the screen (wst), with none 0 — under 0.5% fails.
+# make wave without a display writes the waveform and its view (the save
+# file opened on the first operations after reset) and says how to open
+# them; make wave-shot opens them in GTKWave on a virtual display (Xvfb) and
+# photographs the screen. The traces GTKWave draws are green: with the save
+# file's signals they cover ~2% of the screen (wst), with none 0 — under
+# 0.5% fails. The waveform's unit is 1 ns, a clock 10 ns; the view's window
+# (its start and zoom) holds at least a dozen of the operations the run
+# logged; values with an encoding in the port table show by name (a
+# translate file per port).
 group rtl-wave
 for b in $(for p in $RTL_PAIRS; do echo "${p%%/*}"; done | sort -u); do
   run "rtl-wave-$b" 600 env -u DISPLAY -u WAYLAND_DISPLAY $RTL_MAKE wave BLOCK=$b
   f=$(sed -n 's/^wave: wrote \([^;]*\); no display here.*/\1/p' "$OUT")
-  if [ $RC -eq 0 ] && [ -n "$f" ] && [ -s "$f" ] && grep -q "gtkwave $f tb/$b.gtkw" "$OUT"; then ok
+  v=${f%.fst}.gtkw
+  if [ $RC -eq 0 ] && [ -n "$f" ] && [ -s "$f" ] && [ -s "$v" ] && grep -q "gtkwave $f $v" "$OUT"; then ok
   else bad "make wave BLOCK=$b without a display: exit $RC: $(head -c 400 "$OUT"; head -c 300 "$ERR")"; continue; fi
-  run "rtl-wave-shot-$b" 120 bash scripts/wave_shot.sh "$f" tb/$b.gtkw "$T/$b-wave.png"
+  start=$(sed -n 's/^\[timestart\] \([0-9]*\)$/\1/p' "$v")
+  zoom=$(sed -n 's/^\*\(-*[0-9.]*\) .*/\1/p' "$v")
+  shown=$(python3 -c 'import sys; s, z = float(sys.argv[2]), float(sys.argv[3]); end = s + 4.26 * 2 ** -z
+print(sum(1 for l in open(sys.argv[1]) if l.startswith("c=") and s <= 10 * int(l[2:14], 16) <= end))' \
+          "${f%.fst}.ops" "${start:-0}" "${zoom:-0}" 2>/dev/null)
+  unit=$(fst2vcd "$f" 2>/dev/null | sed -n '/\$timescale/,/\$end/p' | tr -d ' \t\n')
+  if [ "${shown:-0}" -ge 12 ] && [ "$unit" = '$timescale1ns$end' ]; then ok
+  else bad "$b: the view opens at ${start:-?} ns, zoom ${zoom:-?}, on ${shown:-?} logged operations (want >= 12), unit '$unit'"; fi
+  for enc in tb/filters/"${b}"_*.txt; do
+    if grep -q "^^[0-9]* $PWD/$enc$" "$v" && [ "$(python3 tb/gtkw.py --print-filter "$enc")" = "$(cat "$enc")" ]; then ok
+    else bad "$b: the view does not name $enc's values, or $enc is out of date with the port table: python3 tb/gtkw.py --filters $b"; fi
+  done
+  run "rtl-wave-shot-$b" 120 bash scripts/wave_shot.sh "$f" "$v" "$T/$b-wave.png"
   green=$(convert "$T/$b-wave.png" -fuzz 25% -fill black +opaque "#00ff00" -fill white -opaque "#00ff00" \
           -format '%[fx:round(mean*10000)]' info: 2>/dev/null)
   if [ $RC -eq 0 ] && [ "${green:-0}" -ge 50 ]; then ok
-  else bad "GTKWave under Xvfb with tb/$b.gtkw: exit $RC, traces on ${green:-?}/10000 of the screenshot: $(head -c 300 "$ERR")"; fi
+  else bad "GTKWave under Xvfb with $v: exit $RC, traces on ${green:-?}/10000 of the screenshot: $(head -c 300 "$ERR")"; fi
 done
 
 # ---------------------------------------------------------------- synthesis

@@ -1241,6 +1241,7 @@ else bad "dom_experiments.py --warps 0: exit $RC: $(cat "$ERR")"; fi
 # ---------------------------------------------------------------- energy model
 . tests/energy.sh
 . tests/splits.sh
+. tests/see.sh
 
 # ---------------------------------------------------------------- figures
 # scripts/figures.py (make figures, docs/figures.md) on two tiny kernels and two
@@ -1293,6 +1294,8 @@ Mean over the kernels: time waiting for memory / SIMD width per instruction / L1
 | 32 | N% / N / N | N% / N / N |
 | 64 | N% / N / N | N% / N / N |
 | 128 | N% / N / N | N% / N / N |
+
+Report pages (scripts/report.py: a study's policies side by side on filter, at its first point): [memwait-001](memwait-001.html), [dcache-001](dcache-001.html)
 WANT
 if [ $RC -eq 0 ] && diff "$T/fig.want" "$T/fig-d.shape" >"$T/fig.diff" \
    && grep -qx '| 001 §5.5 (average) | 76% | 36% | 14 | 4 |' "$T/fig-d/index.md"; then ok

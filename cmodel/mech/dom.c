@@ -43,6 +43,7 @@
 #include "blocks/mdt.h"
 #include "core.h"
 #include "mech/mech.h"
+#include "timeline.h"
 
 typedef struct dom_wpu {
     const block_ops_t *ops; /* the MDT block: its C model or its RTL (block_new) */
@@ -223,6 +224,7 @@ static void force(struct wsim *s, wpu_t *u, group_t *g, uint32_t rpc, int join)
         const mdt_entry_t *x = &q->e[e];
         if (!x->valid) continue;
         wmask_t lanes = wmask_or(x->wait, x->rdy);
+        TIMELINE(s, tl_event(s, u, k, TL_DOM_FORCE, tl_mdt_key(u, e), lanes, e));
         WMASK_FOREACH(lanes, lane) if (r[lane] > at) at = r[lane];
         /* at rpc already: the entry below (or the top, join) holds them there */
         if (x->pc + 4 != rpc) rs_push(&w->rs, x->pc + 4, rpc, lanes);
@@ -357,6 +359,7 @@ static void access(struct wsim *s, wpu_t *u, group_t *g, const issue_t *is)
     if (!code && wmask_any(&rejoin)) code = MDT_OP_MERGE, idx = d->out.hit_idx;
     if (!code) return;
     op(d, code, idx, masked);
+    TIMELINE(s, tl_dom(s, u, k, code, idx, masked, rejoin, d->out.q->e[idx].wait, d->out.q->e[idx].rdy));
     if (wmask_any(&masked)) {
         /* the missing threads wait in the MCB entry: when each one's line is back */
         uint64_t *rd = lane_ready(d, k);

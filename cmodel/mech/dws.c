@@ -18,6 +18,7 @@
 
 #include "core.h"
 #include "mech/mech.h"
+#include "timeline.h"
 
 static int nslots(const struct wsim *s) { return (int)(s->cfg.dws_slots ? s->cfg.dws_slots : 2 * s->cfg.warps); }
 
@@ -247,13 +248,18 @@ static wmask_t merge(struct wsim *s, wpu_t *u, group_t *g, int cause)
         if ((mv >> k) & 1) {
             group_t *h = &u->grp[k];
             if (h->ready_at > g->ready_at) g->ready_at = h->ready_at;
+            TIMELINE(s, tl_event(s, u, g->w->slot, cause == 1 ? TL_MERGE_PC : cause == 2 ? TL_MERGE_BARRIER : TL_MERGE_SYNC,
+                                 k, u->wout.q->e[k].mask, k));
             group_free(s, u, h);
             if (cause == 1) u->st.merges_pc++;
             else if (cause == 2) u->st.merges_barrier++;
             else u->st.merges_sync++;
         }
     u->win.merge = 1;
-    if (g->w->ngroups == 1) fold(g);
+    if (g->w->ngroups == 1) {
+        fold(g);
+        TIMELINE(s, tl_event(s, u, g->w->slot, TL_ONE_GROUP, g->id, rs_top(g->rs)->mask, g->id));
+    }
     return joined;
 }
 
@@ -269,7 +275,10 @@ static int loop_branch(const group_t *g, const isa_insn_t *d)
 static int dws_before_issue(struct wsim *s, wpu_t *u, group_t *g, const isa_insn_t *d)
 {
     warp_t *w = g->w;
-    if (w->ngroups == 1 && group_is_split(g)) fold(g);
+    if (w->ngroups == 1 && group_is_split(g)) {
+        fold(g);
+        TIMELINE(s, tl_event(s, u, w->slot, TL_ONE_GROUP, g->id, rs_top(g->rs)->mask, g->id));
+    }
     if (!group_is_split(g) || !d) return 0;
     uint32_t pc = rs_top(g->rs)->pc;
     int base = group_at_base(g);
@@ -315,7 +324,8 @@ static int dws_branch_split(struct wsim *s, wpu_t *u, group_t *g, const isa_insn
         return 0;
     }
     uint64_t ready = s->cycle + (s->cfg.lat_alu > s->cfg.pipeline_depth ? s->cfg.lat_alu : s->cfg.pipeline_depth);
-    split(s, u, g, pc + 4, fall, d->target, taken, ready);
+    group_t *c = split(s, u, g, pc + 4, fall, d->target, taken, ready);
+    TIMELINE(s, tl_event(s, u, g->w->slot, TL_SPLIT_BRANCH, c->id, taken, c->id));
     u->st.splits_branch++;
     return 1;
 }
@@ -369,6 +379,7 @@ static void dws_after_issue(struct wsim *s, wpu_t *u, group_t *g, const issue_t 
              * returning to a call made before the split */
             wmask_t back = wmask_or(parked, returned);
             if (wmask_any(&back)) u->st.merges_stack++;
+            TIMELINE(s, tl_event(s, u, w->slot, TL_MERGE_STACK, g->id, back, g->id));
             if (w->ngroups == 1) { /* the last: its warp's stack moved on, it is the root again */
                 g->rs = &w->rs;
                 in->set = 1;
@@ -404,6 +415,7 @@ static void dws_after_issue(struct wsim *s, wpu_t *u, group_t *g, const issue_t 
                 uint64_t hr = r->hit_ready > s->cycle + s->cfg.pipeline_depth ? r->hit_ready : s->cycle + s->cfg.pipeline_depth;
                 group_t *c = split(s, u, g, is->pc + 4, miss, is->pc + 4, hit, hr);
                 c->wait = WAIT_MEM;
+                TIMELINE(s, tl_event(s, u, w->slot, TL_SPLIT_MEM, c->id, hit, c->id));
                 u->st.splits_mem++;
             } else if (pol == CFG_DWS_MEM_REVIVE) { /* ReviveSplit may split it while it waits */
                 g->pend_hit = hit;
@@ -437,7 +449,8 @@ static int dws_stalled(struct wsim *s, wpu_t *u)
         uint32_t pc = t->pc;
         wmask_t hit = g->pend_hit, miss = wmask_andnot(t->mask, g->pend_hit);
         g->pend_hit = wmask_none();
-        split(s, u, g, pc, miss, pc, hit, s->cycle + 1);
+        group_t *c = split(s, u, g, pc, miss, pc, hit, s->cycle + 1);
+        TIMELINE(s, tl_event(s, u, g->w->slot, TL_SPLIT_REVIVE, c->id, hit, c->id));
         u->st.splits_revive++;
         u->next_ready = s->cycle + 1;
         return 1;

@@ -36,6 +36,7 @@
 
 #include "../blocks/colpick.h"
 #include "mech.h"
+#include "../timeline.h"
 
 /* A large warp's instruction from its fetch to its last sub-warp. */
 typedef struct lwm_inst {
@@ -126,6 +127,7 @@ static int pick_clock(struct wsim *s, wpu_t *u, group_t *g, int load, wmask_t ma
     }
     L->size[n]++;
     if (n) {
+        TIMELINE(s, tl_subwarp(s, u, g, L->out.pick, n));
         uint64_t done = s->cycle + I->lat;
         if (I->mem && !one && wmask_any(&acc)) { /* the sub-warp's access, as a baseline warp's */
             mem_result_t r;

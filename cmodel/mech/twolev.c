@@ -14,6 +14,8 @@
 
 #include <stdlib.h>
 
+#include "../timeline.h"
+
 int twolev_init_wpu(struct wsim *s, wpu_t *u, char *err, size_t errlen)
 {
     int gs = (int)s->cfg.fetch_group_size < u->ngrp ? (int)s->cfg.fetch_group_size : u->ngrp;
@@ -73,6 +75,7 @@ void twolev_clock(struct wsim *s, wpu_t *u, int last, int issued)
     in->stay_we = u->sin.stay_we;
     in->stay = u->sin.stay;
     if (u->fout.sw) {
+        TIMELINE(s, tl_event(s, u, -1, TL_FETCH_SWITCH, -1, wmask_none(), u->fout.nprio));
         u->st.fetch_switches++;
         if (u->fout.tmo) u->st.fetch_timeouts++;
     }

@@ -44,6 +44,11 @@ extern "C" {
 #include "mask.h"
 }
 
+// The waveform's time: a clock is 10 ns (100 MHz; the FST's unit is 1 ns,
+// flow.mk's --timescale): a testbench dumps clock k at 2k (before its edge)
+// and 2k + 1 (after), TbRun::dump scales by this.
+enum { TB_NS_PER_HALF_CLOCK = 5 };
+
 struct TbOpts {
     uint64_t seed = 0;
     uint64_t cycles = 100000;

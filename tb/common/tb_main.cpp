@@ -6,7 +6,10 @@
 #include <cinttypes>
 #include <cstdlib>
 #include <cstring>
+#include <cmath>
 #include <ctime>
+#include <fstream>
+#include <sstream>
 
 #include "verilated_fst_c.h"
 
@@ -59,7 +62,7 @@ void TbRun::open_waves() {
 void TbRun::dump(uint64_t time) {
     if (!fst_) return;
     if (o_.window_run && (time < 2 * o_.trace_from || time > 2 * o_.trace_to + 1)) return;
-    fst_->dump(time);
+    fst_->dump(time * TB_NS_PER_HALF_CLOCK);
 }
 
 void TbRun::close() {
@@ -184,6 +187,76 @@ static bool opt_value(const char *arg, const char *name, const char **val) {
     return false;
 }
 
+// ------------------------------------------------------------------ the view
+
+#define TB_STR2(x) #x
+#define TB_STR(x) TB_STR2(x)
+
+// The clocks of the first operations a random run logged (+log: the port
+// trace's "c=<hex>" lines), at most n.
+static std::vector<uint64_t> logged_clocks(const std::string &log, size_t n) {
+    std::vector<uint64_t> c;
+    std::ifstream f(log);
+    std::string line;
+    while (c.size() < n && std::getline(f, line))
+        if (line.compare(0, 2, "c=") == 0) c.push_back(strtoull(line.c_str() + 2, nullptr, 16));
+    return c;
+}
+
+// A GTKWave save file beside the waveform fst (its .gtkw): the block's
+// layout (tb/<block>.gtkw, from the port table) opened on clocks
+// [from, to], the primary marker at clock mark (< 0: none), its translate
+// files found from anywhere. Returns its path ("" when the layout could
+// not be read or the file written).
+static std::string tb_view(const char *block, const std::string &fst, uint64_t from, uint64_t to, int64_t mark) {
+#ifdef TB_ROOT
+    const std::string root = TB_STR(TB_ROOT);
+#else
+    const std::string root = ".";
+#endif
+    std::ifstream in(root + "/tb/" + block + ".gtkw");
+    if (!in) return "";
+    std::string view = fst.size() > 4 && fst.compare(fst.size() - 4, 4, ".fst") == 0 ? fst.substr(0, fst.size() - 4) : fst;
+    view += ".gtkw";
+    char abs[4096];
+    std::string dump = realpath(fst.c_str(), abs) ? abs : fst;
+    // GTKWave's zoom: the waves of the layout's 1400 x 900 window span
+    // 4.26 * 2^-zoom time units (measured with GTKWave 3.3: 4.26 ns at zoom
+    // 0, 1090 ns at zoom -8)
+    const double ns = (double)(to - from + 1) * 2 * TB_NS_PER_HALF_CLOCK;
+    std::ostringstream out;
+    out << "[*] " << block << "_tb's view of " << fst << ": clocks " << from << ".." << to
+        << (mark >= 0 ? ", marker at clock " + std::to_string(mark) : std::string()) << "; one clock is "
+        << 2 * TB_NS_PER_HALF_CLOCK << " ns\n";
+    out << "[dumpfile] \"" << dump << "\"\n";
+    std::string line;
+    while (std::getline(in, line)) {
+        if (line.compare(0, 11, "[timestart]") == 0) {
+            out << "[timestart] " << from * 2 * TB_NS_PER_HALF_CLOCK << "\n";
+            continue;
+        }
+        if (line.compare(0, 6, "[size]") == 0) { // (the zoom after the window's size, as GTKWave writes it)
+            out << line << "\n";
+            char z[64];
+            snprintf(z, sizeof z, "*%.6f %" PRId64, -std::log2(ns / 4.26),
+                     mark >= 0 ? (int64_t)(mark * 2 * TB_NS_PER_HALF_CLOCK) : (int64_t)-1);
+            out << z;
+            for (int k = 0; k < 26; k++) out << " -1";
+            out << "\n";
+            continue;
+        }
+        if (line.size() > 3 && line[0] == '^' && line.find(" tb/") != std::string::npos)
+            line.replace(line.find(" tb/") + 1, 0, root + "/"); // a translate file of the tree
+        out << line << "\n";
+    }
+    FILE *f = fopen(view.c_str(), "w");
+    if (!f) return "";
+    const std::string text = out.str();
+    bool ok = fwrite(text.data(), 1, text.size(), f) == text.size();
+    ok = fclose(f) == 0 && ok;
+    return ok ? view : "";
+}
+
 int tb_main(int argc, char **argv, const char *block, int (*run)(const TbOpts &, TbRun &, VerilatedContext *)) {
     TbOpts o;
     bool seeded = false;
@@ -239,7 +312,25 @@ int tb_main(int argc, char **argv, const char *block, int (*run)(const TbOpts &,
         r.close();
         printf("%s_tb: waveform of clocks %" PRIu64 "..%" PRIu64 " in %s\n", block, w.trace_from, w.trace_to,
                o.wave.c_str());
+        // opened on the clocks just before the failure, the marker on it
+        const uint64_t from = fail_cycle > 24 ? fail_cycle - 24 : 0;
+        std::string view = tb_view(block, o.wave, from > w.trace_from ? from : w.trace_from, fail_cycle + 2,
+                                   (int64_t)fail_cycle);
+        if (!view.empty()) printf("%s_tb: open it at the failing clock: gtkwave %s %s\n", block, o.wave.c_str(), view.c_str());
     }
-    if (rc == 0 && o.trace) printf("%s_tb: waveform in %s\n", block, o.wave.c_str());
+    if (rc == 0 && o.trace) {
+        printf("%s_tb: waveform in %s\n", block, o.wave.c_str());
+        // opened on the first few dozen operations after reset (+log: the
+        // logged clocks), else on the first clocks
+        std::vector<uint64_t> ops = o.log.empty() ? std::vector<uint64_t>() : logged_clocks(o.log, 24);
+        uint64_t from = ops.empty() ? 0 : (ops[0] > 2 ? ops[0] - 2 : 0);
+        uint64_t to = ops.empty() ? 47 : ops.back() + 2;
+        if (to < from + 31) to = from + 31;
+        if (to > from + 95) to = from + 95;
+        std::string view = tb_view(block, o.wave, from, to, -1);
+        if (!view.empty())
+            printf("%s_tb: view of clocks %" PRIu64 "..%" PRIu64 " (%zu operations): gtkwave %s %s\n", block, from, to,
+                   ops.size(), o.wave.c_str(), view.c_str());
+    }
     return rc;
 }
