@@ -36,12 +36,25 @@ typedef struct stats {
 #undef STAT
 } stats_t;
 
+/* The metadata registers of a lane (003 §IV-A): its thread, and the warp of
+ * the grid it belongs to. In the fixed grid a slot holds one warp of the
+ * grid; under an irregular grid (grid.c) a slot holds a partition: one or
+ * more of the grid's warps packed side by side. */
+typedef struct lane_meta {
+    uint32_t tid;   /* global thread id */
+    uint32_t wid;   /* its warp in the grid (CSR wsim.wid) */
+    uint16_t wtid;  /* its index in that warp (wsim.wtid) */
+    uint16_t ntids; /* that warp's threads (wsim.ntids): lanes lane - wtid .. lane - wtid + ntids - 1 */
+} lane_meta_t;
+
 /* A warp slot on a WPU and the warp running in it. */
 typedef struct warp {
     int wpu, slot;
-    int gid;        /* global warp number, -1 when the slot is empty */
+    int gid;        /* global warp number (irregular grids: the partition), -1 when the slot is empty */
     uint32_t tid0;  /* thread id of lane 0 */
+    int vl;         /* lanes that hold a thread at launch: the partition's vector length */
     thread_t *th;   /* [width] */
+    lane_meta_t *meta; /* [width]: each lane's thread and warp */
     rstack_t rs;    /* re-convergence stack; while the warp is one group its top is that group;
                        while it is split its top holds the lanes of all its splits */
     wmask_t live;   /* lanes whose threads have not exited */
@@ -128,6 +141,13 @@ struct wsim {
     uint32_t nthreads;
     wpu_t *wpu;
     thread_t *threads_mem; /* [wpus x warps x warp_size]: every slot's threads (warp_t.th) */
+    lane_meta_t *meta_mem; /* [wpus x warps x warp_size]: their metadata (warp_t.meta) */
+
+    /* irregular grids (grid.c, docs/irregular.md): NULL is the fixed grid */
+    struct grid *grid;
+    struct grid_request *grid_req; /* --warp-sizes, --input: given before the launch */
+    uint32_t grid_nwarps;          /* warps in the grid (CSR wsim.nwarps) */
+    int prepared;                  /* the grid is built (wsim_prepare) */
 
     /* per thread */
     int32_t *exit_code;
@@ -234,6 +254,12 @@ static inline int group_is_split(const group_t *g) { return g->rs != &g->w->rs; 
 static inline int group_at_base(const group_t *g) { return !group_is_split(g) || g->own.depth == 1; }
 /* Every lane the group holds (a split: on all levels of its own stack). */
 wmask_t group_lanes(const group_t *g);
+
+/* grid.c: the grid (fixed or irregular) that warp_launch places. The
+ * partition gid's lanes: their metadata into meta (warp_size entries);
+ * returns the lanes that hold a thread. */
+int grid_partition_lanes(const struct wsim *s, int gid, lane_meta_t *meta);
+void grid_free(struct wsim *s);
 
 /* warp.c: warps in their slots, threads leaving, the global barrier. */
 void warp_launch(struct wsim *s, int gid, wpu_t *u, warp_t *w, group_t *root, int initial);

@@ -22,4 +22,8 @@ const wsim_core_t wsim_core = {
     .branch_profile = wsim_branch_profile,
     .branch_profile_write = wsim_branch_profile_write,
     .thread_insts = wsim_thread_insts,
+    .set_warp_sizes = wsim_set_warp_sizes,
+    .set_input = wsim_set_input,
+    .prepare = wsim_prepare,
+    .grid_threads = wsim_grid_threads,
 };

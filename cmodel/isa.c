@@ -19,6 +19,7 @@ static const isa_desc_t isa_table[ISA_OP_COUNT] = {
 static const char *const class_names[ISA_CLASS_COUNT] = {
     "alu", "mul", "div", "fpu", "fma", "fdiv", "load", "store", "branch",
     "jal", "jalr", "csr", "ecall", "ebreak", "fence", "barrier", "illegal",
+    "shuffle",
 };
 
 static const char *const xreg_names[33] = {
@@ -175,6 +176,7 @@ void isa_rf_ports(const isa_insn_t *d, int *reads, int *writes)
     case ISA_FMT_FR1: r = 1, w = 1; break;
     case ISA_FMT_FTOX: case ISA_FMT_FTOXN: r = 1; break;
     case ISA_FMT_FCMP: r = 2; break;
+    case ISA_FMT_FSHFL: r = 1 + xs2, w = 1; break;
     default: break;
     }
     if (isa_xreg_written(d)) w = 1;
@@ -225,6 +227,7 @@ void isa_disasm(const isa_insn_t *d, uint32_t pc, char *buf, size_t len)
     case ISA_FMT_FCMP: snprintf(buf, len, "%s %s, %s, %s", mn, rd, frs1, frs2); break;
     case ISA_FMT_XTOF: snprintf(buf, len, "%s %s, %s%s%s", mn, frd, rs1, sep, rm); break;
     case ISA_FMT_XTOFN: snprintf(buf, len, "%s %s, %s", mn, frd, rs1); break;
+    case ISA_FMT_FSHFL: snprintf(buf, len, "%s %s, %s, %s", mn, frd, frs1, rs2); break;
     default: snprintf(buf, len, "%s", mn); break;
     }
 }

@@ -22,6 +22,7 @@ typedef enum isa_fmt {
     ISA_FMT_J, ISA_FMT_CSR, ISA_FMT_CSRI, ISA_FMT_NONE,
     ISA_FMT_FLD, ISA_FMT_FST, ISA_FMT_R4, ISA_FMT_FR, ISA_FMT_FR1, ISA_FMT_FRN,
     ISA_FMT_FTOX, ISA_FMT_FTOXN, ISA_FMT_FCMP, ISA_FMT_XTOF, ISA_FMT_XTOFN,
+    ISA_FMT_FSHFL, /* float rd and rs1, integer rs2 (the float warp shuffles) */
 } isa_fmt_t;
 
 /* What the pipeline does with an instruction; also the latency classes. */
@@ -30,6 +31,7 @@ typedef enum isa_class {
     ISA_CLASS_FDIV, ISA_CLASS_LOAD, ISA_CLASS_STORE, ISA_CLASS_BRANCH,
     ISA_CLASS_JAL, ISA_CLASS_JALR, ISA_CLASS_CSR, ISA_CLASS_ECALL,
     ISA_CLASS_EBREAK, ISA_CLASS_FENCE, ISA_CLASS_BARRIER, ISA_CLASS_ILLEGAL,
+    ISA_CLASS_SHUFFLE, /* a warp shuffle: reads other lanes' registers (exec.c) */
     ISA_CLASS_COUNT
 } isa_class_t;
 
@@ -44,6 +46,8 @@ enum {
                                  in it and one out (cfgraph.c; 000 §5.3/§5.5: it delimits
                                  iterations); other conditional branches are non-loop */
     ISA_F_SPLIT = 1 << 5,     /* named by wpusim --split-list: dws_branch = list may split on it */
+    ISA_F_JOIN = 1 << 6,      /* a JOIN node (reconv = join, 003 §IV-A): some branch's post-dominator,
+                                 or the return address of a call (cfgraph.c) */
 };
 
 #define ISA_RPC_EXIT 0xffffffffu /* re-convergence at the function's return */

@@ -6,6 +6,7 @@
 
 #include "cfgraph.h"
 #include "core.h"
+#include "grid.h"
 #include "mech/mech.h"
 
 static const char *wait_name(int wait)
@@ -196,6 +197,33 @@ static void print_stats_json(const wsim_config_t *c, const stats_t *t, FILE *out
 #undef STAT
 }
 
+/* An irregular grid (docs/irregular.md): its warps, partitions and, packed,
+ * the buckets of 003 §IV-B with each size's measured instruction count. */
+static void grid_print(const wsim_t *s, FILE *out, int json)
+{
+    const grid_t *g = s->grid;
+    if (!g) return;
+    uint32_t lo = g->nsizes ? g->sizes[0] : 0, hi = g->nsizes ? g->sizes[g->nsizes - 1] : 0;
+    if (!json) {
+        fprintf(out, "  irregular grid        %u warps of %u..%u threads (%u threads) in %u partitions, mean vector "
+                     "length %.1f of %d lanes", g->m, lo, hi, g->nthreads, g->nparts,
+                g->nparts ? (double)g->packed_lanes / g->nparts : 0.0, s->warp_size);
+        if (g->insts) fprintf(out, "; packed: %u sizes in %u buckets (threshold %llu)", g->nsizes, g->nbuckets,
+                              (unsigned long long)s->cfg.pack_threshold);
+        fprintf(out, "%s\n", s->cfg.grid_order_seed ? ", shuffled" : "");
+        return;
+    }
+    fprintf(out, "  \"grid\": {\"warps\": %u, \"threads\": %u, \"partitions\": %u, \"packed_lanes\": %llu, "
+                 "\"buckets\": %u, \"sizes\": [", g->m, g->nthreads, g->nparts, (unsigned long long)g->packed_lanes,
+            g->nbuckets);
+    for (uint32_t k = 0; k < g->nsizes; k++) fprintf(out, "%s%u", k ? ", " : "", g->sizes[k]);
+    fprintf(out, "], \"size_insts\": [");
+    for (uint32_t k = 0; g->insts && k < g->nsizes; k++) fprintf(out, "%s%llu", k ? ", " : "", (unsigned long long)g->insts[k]);
+    fprintf(out, "], \"size_bucket\": [");
+    for (uint32_t k = 0; g->bucket && k < g->nsizes; k++) fprintf(out, "%s%u", k ? ", " : "", g->bucket[k]);
+    fprintf(out, "]},\n");
+}
+
 void wsim_print_stats(const wsim_t *s, FILE *out, int json)
 {
     stats_t t;
@@ -231,6 +259,7 @@ void wsim_print_stats(const wsim_t *s, FILE *out, int json)
         }
         fprintf(out, "],\n");
         if (s->cfg.dom) dom_print_json(s, out); /* the max slip per sampling period */
+        grid_print(s, out, 1);
         fprintf(out, "  \"threads\": {\n    \"instret_hash\": \"%016llx\",\n", (unsigned long long)instret_hash(s));
         fprintf(out, "    \"count\": %u,\n    \"exited_zero\": %u,\n"
                      "    \"exited_nonzero\": %u,\n    \"faulted\": %u,\n    \"unfinished\": %u,\n"
@@ -303,6 +332,7 @@ void wsim_print_stats(const wsim_t *s, FILE *out, int json)
                 (unsigned long long)t.dom_raise, (unsigned long long)t.dom_lower,
                 t.dom_periods ? (double)t.dom_max_slip_sum / (double)t.dom_periods : 0.0);
     MECH_CALL(s, stats, s, out, 0);
+    grid_print(s, out, 0);
     memsys_print_stats(&s->ms, out, 0);
     fprintf(out, "  threads               %u exited 0, %u exited nonzero, %u faulted, %u unfinished\n", ok,
             nonzero, faulted, unfinished);

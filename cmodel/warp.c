@@ -11,17 +11,19 @@
 /* Warp gid starts in slot w of WPU u with group root as its root. */
 void warp_launch(struct wsim *s, int gid, wpu_t *u, warp_t *w, group_t *root, int initial)
 {
-    uint32_t tid0 = (uint32_t)gid * (uint32_t)s->warp_size;
-    int lanes = (int)(s->nthreads - tid0 < (uint32_t)s->warp_size ? s->nthreads - tid0 : (uint32_t)s->warp_size);
+    /* its lanes: warp_size consecutive threads (the fixed grid), or the
+     * packed warps of partition gid (an irregular grid, grid.c) */
+    const int lanes = grid_partition_lanes(s, gid, w->meta);
     w->gid = gid;
-    w->tid0 = tid0;
+    w->tid0 = w->meta[0].tid;
+    w->vl = lanes;
     memset(w->th, 0, (size_t)s->warp_size * sizeof *w->th);
     /* stack colouring: neighbouring lanes' frames in different sets and banks,
      * over the SIMD width (at least 32 positions; docs/abi.md) */
     const uint32_t colours = s->lanes > 32 ? (uint32_t)s->lanes : 32;
     for (int l = 0; l < lanes; l++) {
         thread_t *t = &w->th[l];
-        uint32_t tid = tid0 + (uint32_t)l;
+        uint32_t tid = w->meta[l].tid;
         t->x[10] = tid;
         t->x[11] = s->nthreads;
         t->x[2] = (uint32_t)(s->cfg.stack_top - (uint64_t)tid * s->cfg.stack_size - (tid % colours) * s->cfg.stack_color);
@@ -84,7 +86,7 @@ void warp_barrier_arrive(struct wsim *s, group_t *g, wmask_t lanes, uint32_t pc)
 /* A thread leaves its warp (it exited, or faulted: fault_report marked it). */
 void warp_thread_leaves(struct wsim *s, warp_t *w, int lane)
 {
-    s->instret[w->tid0 + (uint32_t)lane] = w->th[lane].instret;
+    s->instret[w->meta[lane].tid] = w->th[lane].instret;
     wmask_clear(&w->live, lane);
     s->live_threads--;
     if (s->barrier_arrived && s->barrier_arrived >= s->live_threads) barrier_release(s);

@@ -60,7 +60,7 @@ static void threads_leave(struct wsim *s, warp_t *w, const exec_report_t *x)
 {
     if (x->ev & EXEC_FAULTED) WMASK_FOREACH(x->faulted, lane) warp_thread_leaves(s, w, lane);
     if (x->ev & EXEC_EXITED) WMASK_FOREACH(x->exited, lane) {
-        uint32_t tid = w->tid0 + (uint32_t)lane;
+        uint32_t tid = w->meta[lane].tid;
         s->exit_code[tid] = (int32_t)w->th[lane].x[10];
         s->tstate[tid] = TS_EXITED;
         warp_thread_leaves(s, w, lane);

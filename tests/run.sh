@@ -1448,6 +1448,10 @@ for h in elf config run; do
   done
 done
 
+# ---------------------------------------------------------------- irregular grids
+# Warps of run-time sizes, shuffles, 003's vector core and SpMV (tests/irregular.sh).
+[ -f tests/irregular.sh ] && . tests/irregular.sh
+
 # ---------------------------------------------------------------- RTL
 # Lint, synthesis and the Verilator testbenches against the C blocks
 # (tests/rtl.sh: one group per flow step).
