@@ -147,6 +147,7 @@ struct wsim {
     struct grid *grid;
     struct grid_request *grid_req; /* --warp-sizes, --input: given before the launch */
     uint32_t grid_nwarps;          /* warps in the grid (CSR wsim.nwarps) */
+    join_prog_t join_prog;         /* reconv = join: the program's JOIN nodes and priorities (join.c) */
     int prepared;                  /* the grid is built (wsim_prepare) */
 
     /* per thread */

@@ -363,7 +363,12 @@ void exec_issue(struct wsim *s, wpu_t *u, group_t *g, const isa_insn_t *d, exec_
         }
         ok = wmask_andnot(ok, faulted);
         if (!wmask_any(&ok)) break;
-        if (d->flags & ISA_F_RETURN) {
+        if ((d->flags & ISA_F_RETURN) && rs->j) { /* reconv = join: each lane to its own ra */
+            wmask_t nocall;
+            join_return(rs, ok, s->target, &nocall);
+            WMASK_FOREACH(nocall, lane) fault_report(s, w, lane, pc, "return with no call on the re-convergence stack");
+            faulted = wmask_or(faulted, nocall);
+        } else if (d->flags & ISA_F_RETURN) {
             uint32_t rp = rs_return_pc(rs);
             /* a split returning from a call made before it split: the call
              * site is on its warp's stack */
@@ -448,7 +453,8 @@ void exec_issue(struct wsim *s, wpu_t *u, group_t *g, const isa_insn_t *d, exec_
         break;
     case ISA_CLASS_BARRIER:
         u->st.barriers++;
-        rs_goto(rs, pc + 4);
+        if (rs->j) join_barrier(rs, ok, pc + 4); /* reconv = join: other lanes may run on */
+        else rs_goto(rs, pc + 4);
         x->barrier = ok;
         x->ev |= EXEC_BARRIER;
         break;

@@ -46,8 +46,6 @@ enum {
                                  in it and one out (cfgraph.c; 000 §5.3/§5.5: it delimits
                                  iterations); other conditional branches are non-loop */
     ISA_F_SPLIT = 1 << 5,     /* named by wpusim --split-list: dws_branch = list may split on it */
-    ISA_F_JOIN = 1 << 6,      /* a JOIN node (reconv = join, 003 §IV-A): some branch's post-dominator,
-                                 or the return address of a call (cfgraph.c) */
 };
 
 #define ISA_RPC_EXIT 0xffffffffu /* re-convergence at the function's return */

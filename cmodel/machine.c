@@ -77,6 +77,7 @@ wsim_t *wsim_create_with(const wsim_config_t *cfg, const char *elf_path, const w
     }
     s->cfg = c;
     s->prog = p;
+    s->join_prog = (join_prog_t){p->join_at, p->rpo, p->code_lo, p->code_hi};
     if (hook) s->block_hook = *hook;
     s->mem = mem_create();
     program_place(p, s->mem);
@@ -165,6 +166,11 @@ wsim_t *wsim_create_with(const wsim_config_t *cfg, const char *elf_path, const w
             rs_init(&w->rs);
             w->th = s->threads_mem + ((size_t)i * (size_t)s->nwarps + (size_t)k) * (size_t)s->warp_size;
             w->meta = s->meta_mem + ((size_t)i * (size_t)s->nwarps + (size_t)k) * (size_t)s->warp_size;
+            if (c.reconv == CFG_RECONV_JOIN && join_attach(&w->rs, s->warp_size, &s->join_prog) < 0) {
+                snprintf(err, errlen, "out of host memory for the lanes' candidate PCs (reconv = join)");
+                wsim_destroy(s);
+                return NULL;
+            }
         }
         MECH_CALL(s, init_wpu, s, u);
         if (s->block_err[0]) {

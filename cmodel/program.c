@@ -387,6 +387,8 @@ void program_free(program_t *p)
     free(p->is_func);
     free(p->cfg_node_of);
     free(p->is_target);
+    free(p->join_at);
+    free(p->rpo);
     free(p);
 }
 

@@ -55,7 +55,10 @@ static void barrier_release(struct wsim *s)
     uint64_t at = memsys_barrier_flush(&s->ms, s->cycle + 1);
     for (int i = 0; i < s->nwpus; i++) {
         wpu_t *u = &s->wpu[i];
-        for (int k = 0; k < s->nwarps; k++) u->warp[k].at_barrier = wmask_none();
+        for (int k = 0; k < s->nwarps; k++) {
+            u->warp[k].at_barrier = wmask_none();
+            if (u->warp[k].rs.j && u->warp[k].gid >= 0) join_release(&u->warp[k].rs); /* reconv = join */
+        }
         for (int k = 0; k < u->ngrp; k++) {
             group_t *g = &u->grp[k];
             if (g->w && g->wait == WAIT_BARRIER) {
@@ -74,9 +77,12 @@ void warp_barrier_arrive(struct wsim *s, group_t *g, wmask_t lanes, uint32_t pc)
 {
     warp_t *w = g->w;
     wpu_t *u = &s->wpu[w->wpu];
-    g->wait = WAIT_BARRIER;
-    MECH_CALL(s, barrier_wait, s, u, g);
-    group_sync_avail(u, g);
+    /* reconv = join: the warp goes on with lanes that wait elsewhere, if any */
+    if (!w->rs.j || !wmask_any(&rs_top(&w->rs)->mask)) {
+        g->wait = WAIT_BARRIER;
+        MECH_CALL(s, barrier_wait, s, u, g);
+        group_sync_avail(u, g);
+    }
     w->at_barrier = wmask_or(w->at_barrier, lanes);
     w->barrier_pc = pc;
     s->barrier_arrived += (uint32_t)wmask_count(&lanes);

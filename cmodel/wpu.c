@@ -115,8 +115,14 @@ static inline __attribute__((always_inline)) void issue(struct wsim *s, wpu_t *u
             g->wait = WAIT_NONE;
             g->ready_at = s->cycle + class_latency(s, x.cls);
         }
+        /* reconv = join: the JOIN test at a post-dominator or return address is an operation too */
+        if (w->rs.j && w->rs.j->arrived) g->ready_at += s->cfg.join_latency;
         /* barrel processing: a group waits for its previous instruction to drain */
         if (g->ready_at < s->cycle + s->cfg.pipeline_depth) g->ready_at = s->cycle + s->cfg.pipeline_depth;
+    }
+    if (w->rs.j) { /* (join.c counts per warp; the statistics are the WPU's) */
+        u->st.join_tests += w->rs.j->tests, u->st.join_switches += w->rs.j->switches;
+        w->rs.j->tests = w->rs.j->switches = 0;
     }
 
     /* the mechanisms */
