@@ -85,6 +85,16 @@ typedef struct group {
     uint64_t hit_ready; /* ... and when their data is there */
 } group_t;
 
+/* 003's vector core (core = vector, wpu.c): its execution units, each free
+ * from a cycle on, and the busy-cycle count's horizon. */
+enum { VEC_FMA, VEC_ALU, VEC_DIV, VEC_LD, VEC_ST, VEC_KINDS };
+typedef struct vcore {
+    int n[VEC_KINDS];
+    uint64_t *free_at[VEC_KINDS]; /* [n[k]] */
+    uint64_t covered;             /* cycles before it are in vec_busy_any */
+    int rr;                       /* the partition the scheduler looks at first */
+} vcore_t;
+
 typedef struct wpu {
     int id;
     warp_t *warp; /* [warps] */
@@ -123,6 +133,7 @@ typedef struct wpu {
     uint64_t next_ready; /* min ready_at over its issuable warps; UINT64_MAX if none */
     uint64_t blocked_until; /* switch_on = miss: the pipeline waits for a hit */
     struct dom_wpu *dom; /* dom on: the memory divergence table and its shadow (mech/dom.c) */
+    vcore_t *vc;         /* core = vector: the execution units (wpu.c) */
     stats_t st;
     uint64_t div_degree[WSIM_MAX_LANES + 1]; /* missing threads per divergent access */
 } wpu_t;

@@ -172,6 +172,14 @@ wsim_t *wsim_create_with(const wsim_config_t *cfg, const char *elf_path, const w
                 return NULL;
             }
         }
+        if (c.core == CFG_CORE_VECTOR) { /* 003's vector core: its execution units */
+            ALLOC(u->vc, 1, "the vector core");
+            const uint64_t n[VEC_KINDS] = {c.vec_fma, c.vec_alu, c.vec_div, c.vec_ld, c.vec_st};
+            for (int k = 0; k < VEC_KINDS; k++) {
+                u->vc->n[k] = (int)n[k];
+                ALLOC(u->vc->free_at[k], n[k], "the vector core's units");
+            }
+        }
         MECH_CALL(s, init_wpu, s, u);
         if (s->block_err[0]) {
             snprintf(err, errlen, "%s", s->block_err);
@@ -247,6 +255,10 @@ void wsim_destroy(wsim_t *s)
         free(s->wpu[i].avail);
         free(s->wpu[i].key);
         twolev_free_wpu(&s->wpu[i]);
+        if (s->wpu[i].vc) {
+            for (int k = 0; k < VEC_KINDS; k++) free(s->wpu[i].vc->free_at[k]);
+            free(s->wpu[i].vc);
+        }
         MECH_CALL(s, free_wpu, s, &s->wpu[i]);
     }
     free(s->wpu);

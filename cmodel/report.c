@@ -331,6 +331,25 @@ void wsim_print_stats(const wsim_t *s, FILE *out, int json)
                 (unsigned long long)t.dom_fills, (unsigned long long)t.dom_periods,
                 (unsigned long long)t.dom_raise, (unsigned long long)t.dom_lower,
                 t.dom_periods ? (double)t.dom_max_slip_sum / (double)t.dom_periods : 0.0);
+    if (s->cfg.core == CFG_CORE_VECTOR) { /* 003's vector core: execution-unit utilization */
+        const vcore_t *v = s->wpu[0].vc;
+        const double cyc = (double)s->cycle * s->nwpus;
+        const uint64_t busy[VEC_KINDS] = {t.vec_busy_fma, t.vec_busy_alu, t.vec_busy_div, t.vec_busy_ld, t.vec_busy_st};
+        static const char *const name[VEC_KINDS] = {"FMA", "ALU", "DIV", "LD", "ST"};
+        uint64_t all = 0;
+        int units = 0;
+        for (int k = 0; k < VEC_KINDS; k++) all += busy[k], units += v->n[k];
+        fprintf(out, "  vector core           %d partitions; utilization %.4f of %d units (", s->nwarps,
+                cyc ? (double)all / (cyc * units) : 0.0, units);
+        for (int k = 0; k < VEC_KINDS; k++)
+            fprintf(out, "%s%s %d: %.4f", k ? ", " : "", name[k], v->n[k], cyc ? (double)busy[k] / (cyc * v->n[k]) : 0.0);
+        fprintf(out, "); empty cycles %llu; %llu cycles with several issues; unit busy %llu times\n",
+                (unsigned long long)(s->cycle * (uint64_t)s->nwpus - t.vec_busy_any),
+                (unsigned long long)t.vec_multi_issue, (unsigned long long)t.vec_unit_stalls);
+    }
+    if (s->cfg.reconv == CFG_RECONV_JOIN)
+        fprintf(out, "  JOIN re-convergence   %llu tests, %llu switches of the running lanes\n",
+                (unsigned long long)t.join_tests, (unsigned long long)t.join_switches);
     MECH_CALL(s, stats, s, out, 0);
     grid_print(s, out, 0);
     memsys_print_stats(&s->ms, out, 0);

@@ -250,9 +250,112 @@ static inline __attribute__((always_inline)) void wpu_clock(struct wsim *s, wpu_
     wpu_account_stall(s, u, 1);
 }
 
+/* ---- 003's vector core (core = vector; docs/irregular.md) ----
+ * The warp slots are partitions, each an in-order instruction stream (003:
+ * no out-of-order execution within a partition): its next instruction
+ * issues once the previous one completed. Every cycle the vector
+ * instruction scheduler looks at the partitions in a rotating order and
+ * issues each ready one's instruction to a free unit of its kind, as many
+ * as there are free units (003 §IV-B: the streams multiplexed into one
+ * instruction buffer). 003 §V's timing: a simple operation takes 1 cycle;
+ * a complex one (divide, square root; a shuffle's permutation) and a store
+ * take the active vector length — here the partition's, the lanes its
+ * packed warps hold — and so does a load (its port streams vl elements),
+ * or longer when the memory system answers later. */
+static int vec_kind(const isa_insn_t *d)
+{
+    switch (d ? d->cls : ISA_CLASS_ILLEGAL) {
+    case ISA_CLASS_MUL: case ISA_CLASS_FPU: case ISA_CLASS_FMA: return VEC_FMA;
+    case ISA_CLASS_DIV: case ISA_CLASS_FDIV: case ISA_CLASS_SHUFFLE: return VEC_DIV;
+    case ISA_CLASS_LOAD: return VEC_LD;
+    case ISA_CLASS_STORE: return VEC_ST;
+    default: return VEC_ALU;
+    }
+}
+
+static void vcore_clock(struct wsim *s, wpu_t *u)
+{
+    vcore_t *v = u->vc;
+    const uint64_t now = s->cycle;
+    if (u->next_ready > now) { /* no partition can issue: skip the look */
+        wpu_account_stall(s, u, 1);
+        return;
+    }
+    int issued = 0;
+    uint64_t nr = NEVER;
+    for (int i = 0; i < u->ngrp; i++) {
+        group_t *g = &u->grp[(v->rr + i) % u->ngrp];
+        if (!g->w || g->wait == WAIT_BARRIER) continue;
+        if (g->ready_at > now) {
+            if (g->ready_at < nr) nr = g->ready_at;
+            continue;
+        }
+        const uint32_t pc = rs_top(g->rs)->pc;
+        const isa_insn_t *d = program_insn(s->prog, pc);
+        const int kind = vec_kind(d);
+        int unit = -1;
+        uint64_t soonest = NEVER;
+        for (int k = 0; k < v->n[kind]; k++) {
+            if (v->free_at[kind][k] <= now) { unit = k; break; }
+            if (v->free_at[kind][k] < soonest) soonest = v->free_at[kind][k];
+        }
+        if (unit < 0) { /* every unit of its kind busy */
+            u->st.vec_unit_stalls++;
+            if (soonest < nr) nr = soonest;
+            continue;
+        }
+        uint64_t at = memsys_ifetch(&s->ms, u->id, pc, now, &g->fetch);
+        int mem = at <= now && d && (d->cls == ISA_CLASS_LOAD || d->cls == ISA_CLASS_STORE);
+        wmask_t lanes = mem ? mem_lanes(s, g, d) : wmask_none();
+        if (mem && memsys_must_wait(&s->ms, u->id, now, s->addr, lanes, d->cls == ISA_CLASS_STORE, &at))
+            u->st.mshr_stalls++, g->wait = WAIT_MEM, g->missed = 1;
+        else if (at > now)
+            u->st.fetch_stalls++, g->wait = WAIT_FETCH;
+        if (at > now) {
+            g->ready_at = at;
+            group_sync_avail(u, g);
+            if (at < nr) nr = at;
+            continue;
+        }
+        warp_t *w = g->w;
+        const int gid = w->gid, vl = w->vl > 0 ? w->vl : 1;
+        const uint64_t occ = kind == VEC_DIV || kind == VEC_LD || kind == VEC_ST ? (uint64_t)vl : 1;
+        issue(s, u, g, d, mem, lanes);
+        issued++;
+        v->free_at[kind][unit] = now + occ;
+        uint64_t *busy[VEC_KINDS] = {&u->st.vec_busy_fma, &u->st.vec_busy_alu, &u->st.vec_busy_div,
+                                     &u->st.vec_busy_ld, &u->st.vec_busy_st};
+        *busy[kind] += occ;
+        if (now + occ > v->covered) {
+            u->st.vec_busy_any += now + occ - (now > v->covered ? now : v->covered);
+            v->covered = now + occ;
+        }
+        /* the partition's next instruction waits for this one (issue() set the
+         * latency-1 time, a JOIN test's, or the memory's answer) */
+        if (g->w == w && w->gid == gid && g->wait != WAIT_BARRIER) {
+            if (!mem) g->ready_at += occ - 1;
+            else if (g->ready_at < now + occ) g->ready_at = now + occ;
+            group_sync_avail(u, g);
+        }
+        if (g->w && g->wait != WAIT_BARRIER && g->ready_at < nr) nr = g->ready_at;
+    }
+    v->rr = (v->rr + 1) % u->ngrp;
+    if (issued) {
+        u->st.cycles_issue++;
+        if (issued > 1) u->st.vec_multi_issue++;
+    } else {
+        wpu_account_stall(s, u, 1);
+    }
+    u->next_ready = nr == NEVER ? NEVER : nr > now + 1 ? nr : now + 1;
+}
+
 /* The clock of every WPU, in order (the machine's loop calls this once a
  * cycle; the per-WPU clock is inlined here). */
 void wpu_clock_all(struct wsim *s)
 {
+    if (s->wpu[0].vc) { /* core = vector */
+        for (int i = 0; i < s->nwpus; i++) vcore_clock(s, &s->wpu[i]);
+        return;
+    }
     for (int i = 0; i < s->nwpus; i++) wpu_clock(s, &s->wpu[i]);
 }
