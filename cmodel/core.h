@@ -15,6 +15,7 @@
 #include "reconv.h"
 #include "wsim.h"
 #include "blocks/fetcharb.h"
+#include "blocks/prt.h"
 #include "blocks/sched.h"
 #include "blocks/wst.h"
 
@@ -93,6 +94,14 @@ typedef struct vcore {
     uint64_t *free_at[VEC_KINDS]; /* [n[k]] */
     uint64_t covered;             /* cycles before it are in vec_busy_any */
     int rr;                       /* the partition the scheduler looks at first */
+    /* the partitioned register table (blocks/prt.h), reached only through its ports */
+    const block_ops_t *prt_ops;
+    void *prt;
+    prt_config_t prt_cfg;
+    prt_in_t pin;
+    prt_out_t pout;
+    uint32_t pend_alloc, pend_free; /* slots whose partition waits for its entry / whose entry frees */
+    int nren;                       /* renames collected this clock */
 } vcore_t;
 
 typedef struct wpu {
@@ -159,6 +168,9 @@ struct wsim {
     struct grid_request *grid_req; /* --warp-sizes, --input: given before the launch */
     uint32_t grid_nwarps;          /* warps in the grid (CSR wsim.nwarps) */
     join_prog_t join_prog;         /* reconv = join: the program's JOIN nodes and priorities (join.c) */
+    uint8_t reg_index[64];         /* core = vector: the program's registers (x0..x31, f0..f31) numbered densely */
+    int nregs;                     /* ... how many it uses: a partition's registers in the PRT */
+    FILE *record_prt;              /* --record-block prt=FILE */
     int prepared;                  /* the grid is built (wsim_prepare) */
 
     /* per thread */

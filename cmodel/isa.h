@@ -77,6 +77,10 @@ int isa_xreg_written(const isa_insn_t *d);
 /* Register-file reads and writes of one lane (docs/energy.md). */
 void isa_rf_ports(const isa_insn_t *d, int *reads, int *writes);
 
+/* The registers an instruction names (sources and destination), as 0..31 for
+ * x0..x31 and 32..63 for f0..f31, x0 left out; returns how many (<= 4). */
+int isa_operands(const isa_insn_t *d, uint8_t regs[4]);
+
 /* Bytes a load or store moves (0 for other instructions). */
 int isa_mem_size(int op);
 const char *isa_mnemonic(int op);

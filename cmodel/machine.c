@@ -172,12 +172,46 @@ wsim_t *wsim_create_with(const wsim_config_t *cfg, const char *elf_path, const w
                 return NULL;
             }
         }
-        if (c.core == CFG_CORE_VECTOR) { /* 003's vector core: its execution units */
+        if (c.core == CFG_CORE_VECTOR) { /* 003's vector core: its execution units and its PRT */
             ALLOC(u->vc, 1, "the vector core");
             const uint64_t n[VEC_KINDS] = {c.vec_fma, c.vec_alu, c.vec_div, c.vec_ld, c.vec_st};
+            int units = 0;
             for (int k = 0; k < VEC_KINDS; k++) {
                 u->vc->n[k] = (int)n[k];
+                units += (int)n[k];
                 ALLOC(u->vc->free_at[k], n[k], "the vector core's units");
+            }
+            if (i == 0) { /* the program's registers, numbered densely (the compiler phase's job) */
+                size_t words = (p->code_hi - p->code_lo) / 4;
+                uint8_t used[64] = {0}, r[4];
+                for (size_t w = 0; w < words; w++)
+                    if (p->analysed[w])
+                        for (int o = 0, no = isa_operands(&p->code[w], r); o < no; o++) used[r[o]] = 1;
+                for (int a = 0; a < 64; a++) s->reg_index[a] = used[a] ? (uint8_t)s->nregs++ : 0;
+                if (!s->nregs) s->nregs = 1;
+            }
+            int vlw = 1;
+            while ((1 << vlw) <= s->warp_size) vlw++;
+            const int phys = c.vec_regs ? (int)c.vec_regs : s->nwarps * s->nregs;
+            int physw = 1, ports = 4 * units; /* (a clock renames 4 operands a unit, as the ports' width allows) */
+            while ((1 << physw) < phys) physw++;
+            if (ports > PRT_MAX_PORTS) ports = PRT_MAX_PORTS;
+            if (ports > WSIM_MAX_LANES / physw) ports = WSIM_MAX_LANES / physw;
+            u->vc->prt_cfg = (prt_config_t){.parts = s->nwarps, .regs = s->nregs, .phys = phys, .vl_w = vlw,
+                                            .ports = ports};
+            if (phys < s->nregs || phys > PRT_MAX_PHYS || s->nwarps > PRT_MAX_PARTS) {
+                snprintf(err, errlen, "vec_regs: the partitioned register table holds %d slots of %d registers in "
+                         "%d: allowed up to 32 partitions (warps) and %d .. 2048 registers (the program uses %d)",
+                         s->nwarps, s->nregs, phys, s->nregs, s->nregs);
+                wsim_destroy(s);
+                return NULL;
+            }
+            char berr[512];
+            u->vc->prt = block_new(s, &prt_block_ops, &u->vc->prt_cfg, i, &u->vc->prt_ops, berr, sizeof berr);
+            if (!u->vc->prt) {
+                snprintf(err, errlen, "%s", berr);
+                wsim_destroy(s);
+                return NULL;
             }
         }
         MECH_CALL(s, init_wpu, s, u);
@@ -231,6 +265,11 @@ void wsim_set_record(wsim_t *s, const char *block, FILE *out)
         if (out && s->cfg.dom) dom_record_asc_header(s, out);
         return;
     }
+    if (!strcmp(block, "prt")) {
+        s->record_prt = out;
+        if (out && s->wpu[0].vc) block_trace_header(s->wpu[0].vc->prt_ops, &s->wpu[0].vc->prt_cfg, out);
+        return;
+    }
     if (!strcmp(block, "colpick")) {
         s->record_colpick = out;
         colpick_config_t c = {.rows = s->warp_size / s->lanes, .cols = s->lanes}; /* as mech/lwm.c's */
@@ -257,6 +296,7 @@ void wsim_destroy(wsim_t *s)
         twolev_free_wpu(&s->wpu[i]);
         if (s->wpu[i].vc) {
             for (int k = 0; k < VEC_KINDS; k++) free(s->wpu[i].vc->free_at[k]);
+            if (s->wpu[i].vc->prt) s->wpu[i].vc->prt_ops->free(s->wpu[i].vc->prt);
             free(s->wpu[i].vc);
         }
         MECH_CALL(s, free_wpu, s, &s->wpu[i]);

@@ -47,6 +47,7 @@ void warp_launch(struct wsim *s, int gid, wpu_t *u, warp_t *w, group_t *root, in
     group_sync_avail(u, root);
     u->st.warps_launched++;
     s->resident_warps++;
+    if (u->vc) u->vc->pend_alloc |= 1u << w->slot; /* (vector core: it waits for its register block) */
 }
 
 static void barrier_release(struct wsim *s)

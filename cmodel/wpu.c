@@ -273,6 +273,55 @@ static int vec_kind(const isa_insn_t *d)
     }
 }
 
+/* The partitioned register table's clock (blocks/prt.h): the renames of the
+ * instructions issued this clock, one launched partition's entry (the
+ * partition waits for it: launching t partitions takes t clocks) and one
+ * ended partition's release. A refused rename is a broken table. */
+static void vcore_prt(struct wsim *s, wpu_t *u)
+{
+    vcore_t *v = u->vc;
+    prt_in_t *in = &v->pin;
+    const int ap = v->pend_alloc ? __builtin_ctz(v->pend_alloc) : 0;
+    const int fp = v->pend_free ? __builtin_ctz(v->pend_free) : -1;
+    in->alloc_part = (uint8_t)ap;
+    v->prt_ops->eval(v->prt, in, &v->pout);
+    if ((v->pout.ren_ok & in->ren_v) != in->ren_v) {
+        fprintf(stderr, "wpusim: the partitioned register table refused a rename at cycle %llu (WPU %d: ren_v %x, "
+                        "ren_ok %x): a partition issued without its register block\n",
+                (unsigned long long)s->cycle, u->id, in->ren_v, v->pout.ren_ok);
+        s->block_failed = 1;
+    }
+    in->alloc = v->pend_alloc && v->pout.alloc_ok;
+    in->alloc_vl = (uint16_t)(in->alloc && u->warp[ap].gid >= 0 ? u->warp[ap].vl : 0);
+    in->free = fp >= 0;
+    in->free_part = (uint8_t)(fp >= 0 ? fp : 0);
+    if (s->record_prt && (in->ren_v || in->alloc || in->free))
+        v->prt_ops->trace(v->prt, s->cycle, u->id, in, &v->pout, s->record_prt);
+    v->prt_ops->clock(v->prt, in, &v->pout);
+    if (in->alloc) {
+        v->pend_alloc &= ~(1u << ap);
+        group_t *g = &u->grp[ap];
+        if (g->w && g->ready_at <= s->cycle) g->ready_at = s->cycle + 1;
+        group_sync_avail(u, g);
+    }
+    if (fp >= 0) v->pend_free &= ~(1u << fp);
+    in->ren_v = 0;
+    in->ren_part = in->ren_reg = wmask_none();
+    v->nren = 0;
+}
+
+/* An issued instruction's registers, renamed in this clock. */
+static void vcore_rename(struct wsim *s, vcore_t *v, int slot, const isa_insn_t *d)
+{
+    uint8_t r[4];
+    const int pw = prt_port_width(&v->prt_cfg, PRT_P_alloc_part), rw = prt_port_width(&v->prt_cfg, PRT_P_ren_reg) / v->prt_cfg.ports;
+    for (int o = 0, n = d ? isa_operands(d, r) : 0; o < n && v->nren < v->prt_cfg.ports; o++, v->nren++) {
+        v->pin.ren_v |= 1u << v->nren;
+        prt_set_field(&v->pin.ren_part, v->nren, pw, (uint32_t)slot);
+        prt_set_field(&v->pin.ren_reg, v->nren, rw, s->reg_index[r[o]]);
+    }
+}
+
 static void vcore_clock(struct wsim *s, wpu_t *u)
 {
     vcore_t *v = u->vc;
@@ -284,8 +333,9 @@ static void vcore_clock(struct wsim *s, wpu_t *u)
     int issued = 0;
     uint64_t nr = NEVER;
     for (int i = 0; i < u->ngrp; i++) {
-        group_t *g = &u->grp[(v->rr + i) % u->ngrp];
-        if (!g->w || g->wait == WAIT_BARRIER) continue;
+        const int slot = (v->rr + i) % u->ngrp;
+        group_t *g = &u->grp[slot];
+        if (!g->w || g->wait == WAIT_BARRIER || ((v->pend_alloc | v->pend_free) >> slot & 1)) continue;
         if (g->ready_at > now) {
             if (g->ready_at < nr) nr = g->ready_at;
             continue;
@@ -320,8 +370,10 @@ static void vcore_clock(struct wsim *s, wpu_t *u)
         warp_t *w = g->w;
         const int gid = w->gid, vl = w->vl > 0 ? w->vl : 1;
         const uint64_t occ = kind == VEC_DIV || kind == VEC_LD || kind == VEC_ST ? (uint64_t)vl : 1;
+        vcore_rename(s, v, slot, d);
         issue(s, u, g, d, mem, lanes);
         issued++;
+        if (w->gid != gid) v->pend_free |= 1u << slot; /* its partition ended (a new one may have launched) */
         v->free_at[kind][unit] = now + occ;
         uint64_t *busy[VEC_KINDS] = {&u->st.vec_busy_fma, &u->st.vec_busy_alu, &u->st.vec_busy_div,
                                      &u->st.vec_busy_ld, &u->st.vec_busy_st};
@@ -340,6 +392,9 @@ static void vcore_clock(struct wsim *s, wpu_t *u)
         if (g->w && g->wait != WAIT_BARRIER && g->ready_at < nr) nr = g->ready_at;
     }
     v->rr = (v->rr + 1) % u->ngrp;
+    const uint32_t waiting = v->pend_alloc;
+    vcore_prt(s, u);
+    if ((v->pend_alloc | v->pend_free) || waiting != v->pend_alloc) nr = now + 1; /* (a launched partition may go) */
     if (issued) {
         u->st.cycles_issue++;
         if (issued > 1) u->st.vec_multi_issue++;

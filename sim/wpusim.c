@@ -66,6 +66,7 @@ static void usage(FILE *out)
             "  --record-block fetcharb=FILE  write the fetch arbiter's port traffic (docs/blocks/fetcharb.md)\n"
             "  --record-block mdt=FILE  ... the memory divergence table's (dom = on; docs/blocks/mdt.md)\n"
             "  --record-block colpick=FILE  ... the column picker's (lwm = on; docs/blocks/colpick.md)\n"
+            "  --record-block prt=FILE  ... the partitioned register table's (core = vector; docs/blocks/prt.md)\n"
             "  --split-list FILE    DWS splits only on the conditional branches FILE names (SYMBOL+OFFSET\n"
             "                       or 0xADDRESS, one a line, optionally with the mnemonic); implies\n"
             "                       --set dws_branch=list (docs/dws.md, scripts/splitsel.py)\n"
@@ -450,8 +451,9 @@ int main(int argc, char **argv)
             else if (!strncmp(val, "fetcharb=", 9) && val[9]) record_block = "fetcharb", record_wst = val + 9;
             else if (!strncmp(val, "colpick=", 8) && val[8]) record_block = "colpick", record_wst = val + 8;
             else if (!strncmp(val, "asc=", 4) && val[4]) record_block = "asc", record_wst = val + 4;
+            else if (!strncmp(val, "prt=", 4) && val[4]) record_block = "prt", record_wst = val + 4;
             else {
-                fprintf(stderr, "wpusim: --record-block %s: expected BLOCK=FILE; blocks: wst, mdt, fetcharb, colpick, asc\n", val);
+                fprintf(stderr, "wpusim: --record-block %s: expected BLOCK=FILE; blocks: wst, mdt, fetcharb, colpick, asc, prt\n", val);
                 goto out;
             }
             record_arg = val;
@@ -672,6 +674,11 @@ int main(int argc, char **argv)
         if (!strcmp(record_block, "colpick") && !cfg.lwm) {
             fprintf(stderr, "wpusim: --record-block colpick: there is no column picker with lwm = off; choose "
                             "--policy LWM\n");
+            goto out;
+        }
+        if (!strcmp(record_block, "prt") && cfg.core != CFG_CORE_VECTOR) {
+            fprintf(stderr, "wpusim: --record-block prt: there is no partitioned register table without core = "
+                            "vector; choose --config vector\n");
             goto out;
         }
         if (!strcmp(record_block, "wst") && !cfg.dws) {

@@ -761,3 +761,67 @@ for m in "highest lowest_row_first" "noclear work_disjoint_done"; do
   else bad "colpick: formal did not catch the $1 mutant with $2: exit $RC: $(tail -n 6 "$OUT" "$ERR")"; fi
 done
 fi
+
+# ---------------------------------------------------------------- the PRT
+# The partitioned register table (rtl/ws_prt.sv; 003 §IV-B; its random runs,
+# lint, ports and wave are in the groups above): its GTKWave layout, the
+# hand-worked test on the RTL and the netlist, traces wpusim records from
+# SpMV on the vector core (t = 4 and 16) replayed, a corrupted trace and a
+# trace of other parameters refused, its flip-flops (exactly the slot table)
+# and netlists, and a mutant that takes the highest free block caught.
+group rtl-prt
+PRT=$B/rtl/prt
+run prt-gtkw 30 python3 tb/gtkw.py prt aurora
+if [ $RC -eq 0 ] && cmp -s "$OUT" tb/prt.gtkw; then ok
+else bad "tb/prt.gtkw is out of date with cmodel/blocks/prt.def: python3 tb/gtkw.py prt aurora > tb/prt.gtkw $(cat "$ERR")"; fi
+run prt-hand 60 "$PRT/hand/rtl/prt_tb" +replay=tests/blocks/prt/basic.in +expect=tests/blocks/prt/basic.expect
+if [ $RC -eq 0 ] && grep -q "all outputs match" "$OUT"; then ok; else bad "prt basic on the RTL: exit $RC: $(tail -n 8 "$OUT" "$ERR")"; fi
+python3 scripts/mtx.py mycielski 8 "$T/prt-myc8.mtx" && python3 scripts/mtx.py convert "$T/prt-myc8.mtx" "$T/prt-myc8.bin"
+for c in "4 vector" "16 t16"; do
+  set -- $c
+  run "prt-rec-$1" 120 "$SIM" --quiet --config vector --set warps=$1 --input matrix="$T/prt-myc8.bin" \
+      --record-block prt="$T/prt-$1.trace" "$B/kernels/irregular/spmv.elf"
+  if [ $RC -ne 0 ] || [ ! -s "$T/prt-$1.trace" ]; then bad "prt: recording SpMV at t=$1: exit $RC: $(head -c 300 "$ERR")"; continue; fi
+  run "prt-replay-$1" 300 "$PRT/$2/rtl/prt_tb" +replay="$T/prt-$1.trace" +window=16 +wave="$T/prt-$1.fst"
+  if [ $RC -eq 0 ] && grep -q "all outputs match" "$OUT" && grep -q "launches" "$OUT"; then ok
+  else bad "prt: replay of SpMV at t=$1 on set $2: exit $RC: $(tail -n 10 "$OUT" "$ERR")"; fi
+done
+awk 'NR == 200 { sub(/alloc_ok=1/, "alloc_ok=X"); sub(/alloc_ok=0/, "alloc_ok=1"); sub(/alloc_ok=X/, "alloc_ok=0") } { print }' \
+    "$T/prt-4.trace" > "$T/prt-bad.trace"
+run prt-replay-bad 120 "$PRT/vector/rtl/prt_tb" +replay="$T/prt-bad.trace" +window=8 +wave="$T/prt-bad.fst"
+if [ $RC -eq 1 ] && grep -q "alloc_ok_o (recorded)" "$ERR"; then ok
+else bad "prt: a corrupted trace was not rejected: exit $RC: $(tail -n 5 "$OUT" "$ERR")"; fi
+run prt-replay-params 60 "$PRT/aurora/rtl/prt_tb" +replay="$T/prt-4.trace"
+if [ $RC -eq 3 ]; then ok; else bad "prt: a trace of other parameters was not rejected: exit $RC: $(tail -n 5 "$ERR")"; fi
+for s in $($RTL_MAKE -s rtl-net-sets BLOCK=prt); do
+  run "prt-synth-$s" 900 $RTL_MAKE "$B/synth/prt-$s.stat"
+  if [ $RC -ne 0 ]; then bad "synthesis of prt $s: $(tail -n 10 "$OUT" "$ERR")"; continue; fi
+  set -- $(grep -E "^$s " tb/prt.params); shift
+  for kv in "$@"; do eval "P_${kv%%=*}=${kv#*=}"; done
+  # the slot table: valid, vl, and the base's bits that differ between blocks
+  # (Yosys drops the constant ones and merges bits that move together)
+  want=$(python3 -c "
+P, R, F, V = $P_PARTS, $P_REGS, $P_PHYS, $P_VL_W
+bases = [b * R for b in range(F // R)]
+cols = {tuple((x >> k) & 1 for x in bases) for k in range(16)}
+print(P * (1 + V + sum(1 for c in cols if len(set(c)) > 1)))")
+  got=$(awk '$1 ~ /^DFF/ { n += $2 } END { print n + 0 }' "$B/synth/prt-$s.stat")
+  if [ "$got" = "$want" ]; then ok; else bad "prt $s: $got flip-flops after synthesis, the slot table is $want bits"; fi
+  run "prt-net-$s" 600 "$PRT/$s/net/prt_tb" +seed=3 +cycles=$((RTL_CYCLES / 4)) +quiet
+  if [ $RC -eq 0 ] && grep -q "PASS" "$OUT"; then ok; else bad "post-synthesis prt $s: exit $RC: $(tail -n 8 "$OUT" "$ERR")"; fi
+done
+run prt-net-hand 60 "$PRT/hand/net/prt_tb" +replay=tests/blocks/prt/basic.in +expect=tests/blocks/prt/basic.expect
+if [ $RC -eq 0 ] && grep -q "all outputs match" "$OUT"; then ok; else bad "prt basic on the netlist: exit $RC: $(tail -n 8 "$OUT" "$ERR")"; fi
+# a mutant whose free-block search takes the highest block: the testbench must catch it
+mkdir -p "$T/prt-mut"
+sed 's/if (!used\[b\] \&\& !blk_found) begin/if (!used[b]) begin/' rtl/ws_prt.sv > "$T/prt-mut/ws_prt.sv"
+if cmp -s rtl/ws_prt.sv "$T/prt-mut/ws_prt.sv"; then bad "prt mutant: the sed no longer applies"
+else
+  run prt-mut-build 900 env MAKEFLAGS= verilator --cc --exe --build -j 2 --trace-fst --prefix Vdut -Wno-fatal --assert -Irtl \
+      --top-module ws_prt -Mdir "$T/prt-mut/obj" -GPARTS=4 -GREGS=16 -GPHYS=64 -GVL_W=9 -GPORTS=8 \
+      -CFLAGS "-I$PWD/tb/common -iquote $PWD/cmodel -DTB_PARTS=4 -DTB_REGS=16 -DTB_PHYS=64 -DTB_VL_W=9 -DTB_PORTS=8" \
+      "$T/prt-mut/ws_prt.sv" "$PWD/tb/prt_tb.cpp" "$PWD/tb/common/tb_main.cpp" $(ls "$PWD/$B"/rtl/cobj/*.o) -o prt_tb
+  run prt-mut 120 "$T/prt-mut/obj/prt_tb" +seed=1 +cycles=20000 +quiet +wave="$T/prt-mut.fst"
+  if [ $RC -eq 1 ] && grep -q "FAIL at clock" "$OUT" "$ERR"; then ok
+  else bad "prt: a table taking the highest free block was not caught: exit $RC: $(tail -n 6 "$OUT" "$ERR")"; fi
+fi
