@@ -192,6 +192,7 @@ FORMAL_DEPTH_fetcharb ?= 20
 FORMAL_SETS_asc      ?= rules small w2 straddle
 FORMAL_SETS_colpick  ?= dep4 lwm
 FORMAL_ENGINE_colpick ?= pdr
+FORMAL_SETS_prt      ?= hand scarce aurora
 FORMAL_SETS_wst      ?= dws
 FORMAL_ENGINE_wst    ?= pdr
 FORMAL_SETS  ?= $(if $(filter command line environment,$(origin SET)),$(SET),$(or $(FORMAL_SETS_$(BLOCK)),$(filter formal,$(call rtl_sets,$(BLOCK))),$(firstword $(call rtl_sets,$(BLOCK)))))

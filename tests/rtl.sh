@@ -825,3 +825,36 @@ else
   if [ $RC -eq 1 ] && grep -q "FAIL at clock" "$OUT" "$ERR"; then ok
   else bad "prt: a table taking the highest free block was not caught: exit $RC: $(tail -n 6 "$OUT" "$ERR")"; fi
 fi
+# its six assertions proven (k-induction; hand, scarce, aurora: 1-2 min of
+# CPU), and the mutant above refused by the proof too, naming alloc_lowest_free
+run prt-formal 900 $RTL_MAKE formal BLOCK=prt
+if [ $RC -eq 0 ] && [ "$(grep -c "^formal: prt [a-z]*: 6 assertions proven in every reachable state" "$OUT")" = 3 ]; then ok
+else bad "make formal BLOCK=prt: exit $RC: $(tail -n 5 "$OUT" "$ERR")"; fi
+if [ -s "$T/prt-mut/ws_prt.sv" ]; then
+  run prt-formal-mutant 600 $RTL_MAKE formal BLOCK=prt SET=hand FORMAL_SV="$T/prt-mut/ws_prt.sv" RTL_OUT="$T/fml-prt"
+  if [ $RC -ne 0 ] && grep -q "^formal: prt hand: FAIL: [0-9]* clocks after reset: assertion failed:.* alloc_lowest_free" "$OUT"; then ok
+  else bad "make formal did not reject a PRT taking the highest free block: exit $RC: $(tail -n 6 "$OUT" "$ERR")"; fi
+fi
+# RTL in the loop (build/wpusim-rtl, set vector): SpMV on the vector preset
+# with the PRT's RTL alone (replace: statistics, results, instruction and
+# port traces identical to the C-only run), beside the C block (lockstep:
+# every output equal every clock) and with an injected mismatch (stopped).
+RSIM=$B/wpusim-rtl
+if [ -x "$RSIM" ]; then
+  A=(--config vector --stats json --input matrix="$T/prt-myc8.bin")
+  run prt-loop-c 120 "$SIM" "${A[@]}" --dump "$T/pl-c.bin" --trace "$T/pl-c.tr" --record-block prt="$T/pl-c.blk" "$B/kernels/irregular/spmv.elf"
+  cp "$OUT" "$T/pl-c.json"
+  run prt-loop-r 600 "$RSIM" --rtl prt "${A[@]}" --dump "$T/pl-r.bin" --trace "$T/pl-r.tr" --record-block prt="$T/pl-r.blk" "$B/kernels/irregular/spmv.elf"
+  edges=$(sed -n "s/.*replace mode: prt (set vector) x[0-9]*: \([0-9]*\) clock edges.*/\1/p" "$ERR")
+  if [ $RC -eq 0 ] && [ "${edges:-0}" -gt 1000 ] && cmp -s "$T/pl-c.json" "$OUT" && cmp -s "$T/pl-c.bin" "$T/pl-r.bin" \
+     && cmp -s "$T/pl-c.tr" "$T/pl-r.tr" && cmp -s "$T/pl-c.blk" "$T/pl-r.blk"; then ok
+  else bad "replace prt: SpMV on vector: exit $RC, ${edges:-no} RTL clock edges: $(cmp "$T/pl-c.json" "$OUT" 2>&1; cmp "$T/pl-c.blk" "$T/pl-r.blk" 2>&1; head -c 300 "$ERR")"; fi
+  run prt-loop-lock 600 "$RSIM" --rtl prt --rtl-mode lockstep "${A[@]}" "$B/kernels/irregular/spmv.elf"
+  if [ $RC -eq 0 ] && grep -q "every output equal to the C model's" "$ERR" && cmp -s "$T/pl-c.json" "$OUT"; then ok
+  else bad "lockstep prt: exit $RC: $(tail -c 400 "$ERR")"; fi
+  run prt-loop-inject 600 env WSIM_RTL_INJECT=prt:100 "$RSIM" --rtl prt --rtl-mode lockstep "${A[@]}" "$B/kernels/irregular/spmv.elf"
+  if [ $RC -eq 3 ] && grep -q "lockstep mismatch at cycle [0-9]*, WPU 0, block prt" "$ERR"; then ok
+  else bad "lockstep prt with an injected mismatch: want exit 3; got $RC: $(tail -c 400 "$ERR")"; fi
+else
+  bad "no $RSIM for the PRT in the loop"
+fi
