@@ -144,6 +144,12 @@ lwm-experiments: $(SETUP_STAMP)
 	@$(MAKE) --no-print-directory $(WPUSIM) kernels
 	python3 scripts/lwm_experiments.py --size $(SIZE) --jobs $(JOBS)
 
+# 003's experiments on the vector core (docs/irregular.md, Fig. 4): make irregular-experiments SIZE=tiny|small|paper [JOBS=2]
+.PHONY: irregular-experiments
+irregular-experiments: $(SETUP_STAMP)
+	@$(MAKE) --no-print-directory $(WPUSIM) kernels
+	python3 scripts/irregular_experiments.py --size $(SIZE) --jobs $(JOBS)
+
 # Every table and plot of the DWS/MAWS reproduction into build/figures/SIZE (docs/figures.md):
 # make figures SIZE=tiny|small|paper [JOBS=2] [FIGURES_FLAGS="--studies l2lat-001 --extra dom,lwm"]
 .PHONY: figures

@@ -200,7 +200,7 @@ static int add_node(cfg_work_t *w, const program_t *p, uint32_t pc)
  * that ends an iteration or leaves the loop. A cycle with two entries
  * (irreducible) has no header that dominates it and counts as no loop.
  * pred/start: the forward predecessors (start[v] .. start[v + 1] - 1). */
-static int mark_loops(const cfg_work_t *w, const int *start, const int *pred, uint8_t *loop)
+static int mark_loops(program_t *p, const cfg_work_t *w, const int *start, const int *pred, uint8_t *loop)
 {
     int n = w->n;
     size_t m = (size_t)n + 1;
@@ -229,6 +229,9 @@ static int mark_loops(const cfg_work_t *w, const int *start, const int *pred, ui
             order[count++] = v;
         }
     }
+    /* reconv = join's priority: the reverse post-order, a topological order of
+     * the graph without its back edges (unreached nodes last) */
+    for (int v = 0; v < n; v++) p->rpo[word_of(p, w->pc[v])] = po[v] >= 0 ? (uint32_t)(count - 1 - po[v]) : UINT32_MAX - 1;
     idom[0] = 0;
     for (int changed = 1; changed;) {
         changed = 0;
@@ -440,7 +443,7 @@ int cfgraph_analyse_function(program_t *p, uint32_t entry, char *err, size_t err
                     if (nd != -1 && idom[v] != nd) { idom[v] = nd; changed = 1; }
                 }
             }
-            if (mark_loops(&w, start, pred, loop) < 0) rc = out_of_memory(p, err, errlen);
+            if (mark_loops(p, &w, start, pred, loop) < 0) rc = out_of_memory(p, err, errlen);
             /* Which nodes can still reach a return or a barrier (rather than only
              * end their thread). */
             int qn = 0;
@@ -469,12 +472,16 @@ int cfgraph_analyse_function(program_t *p, uint32_t entry, char *err, size_t err
                      * answers falls back to the always-safe exit. */
                     if (p->analysed[k] && d->ipdom != r) r = ISA_RPC_EXIT;
                     d->ipdom = r;
+                    if (r != ISA_RPC_EXIT && in_code(p, r)) p->join_at[word_of(p, r)] = 1; /* a JOIN node */
                     d->flags &= (uint8_t)~ISA_F_SHORT_PDOM;
                     if (short_block_at(p, r)) d->flags |= ISA_F_SHORT_PDOM;
                     /* shared by two functions: a loop branch in either view */
                     if (!p->analysed[k]) d->flags &= (uint8_t)~ISA_F_LOOP;
                     if (loop[v]) d->flags |= ISA_F_LOOP;
                 }
+                /* a call's return address is a JOIN node: lanes that return
+                 * from different depths or functions meet there */
+                if ((d->flags & ISA_F_CALL) && in_code(p, w.pc[v] + 4)) p->join_at[word_of(p, w.pc[v] + 4)] = 1;
                 p->analysed[k] = 1;
             }
         }
@@ -490,6 +497,9 @@ int cfgraph_analyse_program(program_t *p, char *err, size_t errlen)
 {
     if (pair_jumps(p) < 0) return out_of_memory(p, err, errlen);
     size_t words = (p->code_hi - p->code_lo) / 4;
+    p->join_at = calloc(words ? words : 1, 1);
+    p->rpo = calloc(words ? words : 1, sizeof *p->rpo);
+    if (!p->join_at || !p->rpo) return out_of_memory(p, err, errlen);
     mark_entry(p, p->entry);
     for (int i = 0; i < p->nsym; i++)
         if (p->sym[i].is_func) mark_entry(p, p->sym[i].addr);

@@ -45,6 +45,19 @@ static int check_warp(const struct wsim *s, const wpu_t *u, const warp_t *w, cha
 {
     char a[WSIM_MAX_LANES / 4 + 2], b[WSIM_MAX_LANES / 4 + 2];
     const int i = u->id, k = w->slot;
+    if (w->rs.j) { /* reconv = join: the running lanes and the waiting ones partition the live lanes */
+        const join_state_t *j = w->rs.j;
+        wmask_t run = w->rs.e[0].mask, both = wmask_and(run, j->pend), all = wmask_or(run, j->pend);
+        wmask_t stray = wmask_andnot(j->held, j->pend);
+        if (wmask_any(&both) || wmask_any(&stray) || !wmask_eq(&all, &w->live) || w->rs.depth != wmask_any(&all)) {
+            wmask_hex(&all, s->warp_size, a);
+            wmask_hex(&w->live, s->warp_size, b);
+            snprintf(msg, len, "WPU %d warp %d: running and waiting lanes %s (overlapping: %d, held not waiting: %d), "
+                     "live lanes %s", i, k, a, wmask_any(&both), wmask_any(&stray), b);
+            return 1;
+        }
+        return 0;
+    }
     wmask_t running = wmask_none(), held = wmask_none(), splits = wmask_none();
     int n = 0, roots = 0;
     for (int j = 0; j < u->ngrp; j++) {

@@ -397,6 +397,20 @@ int wsim_config_check(wsim_config_t *c, char *err, size_t errlen)
             return -1;
         }
     }
+    if (c->core == CFG_CORE_VECTOR && (c->dws || c->dom || c->lwm || c->scheduler != CFG_SCHEDULER_RR)) {
+        snprintf(err, errlen, "core: 003's vector core with %s is not modelled: its partitions issue by its own "
+                 "scheduler; set core = simt, or the mechanism off",
+                 c->dws ? "dynamic warp subdivision (dws = on)" : c->dom ? "diverge on miss (dom = on)"
+                 : c->lwm ? "large warps (lwm = on)" : "scheduler = swf or twolevel");
+        return -1;
+    }
+    if (c->reconv == CFG_RECONV_JOIN && (c->dws || c->dom || c->lwm)) {
+        snprintf(err, errlen, "reconv: JOIN re-convergence with %s is not modelled (their mechanisms work on the "
+                 "re-convergence stack): set reconv = stack, or the mechanism off",
+                 c->dws ? "dynamic warp subdivision (dws = on)" : c->dom ? "diverge on miss (dom = on)"
+                                                                : "large warps (lwm = on)");
+        return -1;
+    }
     if (c->dom && c->dws) {
         snprintf(err, errlen, "dom: diverge on miss masks threads off a warp's one SIMD group; with dws = on a warp "
                  "is several groups (not modelled together): choose dom = on or dws = on");

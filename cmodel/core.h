@@ -15,6 +15,7 @@
 #include "reconv.h"
 #include "wsim.h"
 #include "blocks/fetcharb.h"
+#include "blocks/prt.h"
 #include "blocks/sched.h"
 #include "blocks/wst.h"
 
@@ -36,12 +37,25 @@ typedef struct stats {
 #undef STAT
 } stats_t;
 
+/* The metadata registers of a lane (003 §IV-A): its thread, and the warp of
+ * the grid it belongs to. In the fixed grid a slot holds one warp of the
+ * grid; under an irregular grid (grid.c) a slot holds a partition: one or
+ * more of the grid's warps packed side by side. */
+typedef struct lane_meta {
+    uint32_t tid;   /* global thread id */
+    uint32_t wid;   /* its warp in the grid (CSR wsim.wid) */
+    uint16_t wtid;  /* its index in that warp (wsim.wtid) */
+    uint16_t ntids; /* that warp's threads (wsim.ntids): lanes lane - wtid .. lane - wtid + ntids - 1 */
+} lane_meta_t;
+
 /* A warp slot on a WPU and the warp running in it. */
 typedef struct warp {
     int wpu, slot;
-    int gid;        /* global warp number, -1 when the slot is empty */
+    int gid;        /* global warp number (irregular grids: the partition), -1 when the slot is empty */
     uint32_t tid0;  /* thread id of lane 0 */
+    int vl;         /* lanes that hold a thread at launch: the partition's vector length */
     thread_t *th;   /* [width] */
+    lane_meta_t *meta; /* [width]: each lane's thread and warp */
     rstack_t rs;    /* re-convergence stack; while the warp is one group its top is that group;
                        while it is split its top holds the lanes of all its splits */
     wmask_t live;   /* lanes whose threads have not exited */
@@ -71,6 +85,24 @@ typedef struct group {
     wmask_t pend_hit; /* revive: lanes of its last divergent access that hit */
     uint64_t hit_ready; /* ... and when their data is there */
 } group_t;
+
+/* 003's vector core (core = vector, wpu.c): its execution units, each free
+ * from a cycle on, and the busy-cycle count's horizon. */
+enum { VEC_FMA, VEC_ALU, VEC_DIV, VEC_LD, VEC_ST, VEC_KINDS };
+typedef struct vcore {
+    int n[VEC_KINDS];
+    uint64_t *free_at[VEC_KINDS]; /* [n[k]] */
+    uint64_t covered;             /* cycles before it are in vec_busy_any */
+    int rr;                       /* the partition the scheduler looks at first */
+    /* the partitioned register table (blocks/prt.h), reached only through its ports */
+    const block_ops_t *prt_ops;
+    void *prt;
+    prt_config_t prt_cfg;
+    prt_in_t pin;
+    prt_out_t pout;
+    uint32_t pend_alloc, pend_free; /* slots whose partition waits for its entry / whose entry frees */
+    int nren;                       /* renames collected this clock */
+} vcore_t;
 
 typedef struct wpu {
     int id;
@@ -110,6 +142,7 @@ typedef struct wpu {
     uint64_t next_ready; /* min ready_at over its issuable warps; UINT64_MAX if none */
     uint64_t blocked_until; /* switch_on = miss: the pipeline waits for a hit */
     struct dom_wpu *dom; /* dom on: the memory divergence table and its shadow (mech/dom.c) */
+    vcore_t *vc;         /* core = vector: the execution units (wpu.c) */
     stats_t st;
     uint64_t div_degree[WSIM_MAX_LANES + 1]; /* missing threads per divergent access */
 } wpu_t;
@@ -128,6 +161,17 @@ struct wsim {
     uint32_t nthreads;
     wpu_t *wpu;
     thread_t *threads_mem; /* [wpus x warps x warp_size]: every slot's threads (warp_t.th) */
+    lane_meta_t *meta_mem; /* [wpus x warps x warp_size]: their metadata (warp_t.meta) */
+
+    /* irregular grids (grid.c, docs/irregular.md): NULL is the fixed grid */
+    struct grid *grid;
+    struct grid_request *grid_req; /* --warp-sizes, --input: given before the launch */
+    uint32_t grid_nwarps;          /* warps in the grid (CSR wsim.nwarps) */
+    join_prog_t join_prog;         /* reconv = join: the program's JOIN nodes and priorities (join.c) */
+    uint8_t reg_index[64];         /* core = vector: the program's registers (x0..x31, f0..f31) numbered densely */
+    int nregs;                     /* ... how many it uses: a partition's registers in the PRT */
+    FILE *record_prt;              /* --record-block prt=FILE */
+    int prepared;                  /* the grid is built (wsim_prepare) */
 
     /* per thread */
     int32_t *exit_code;
@@ -240,6 +284,12 @@ static inline int group_is_split(const group_t *g) { return g->rs != &g->w->rs; 
 static inline int group_at_base(const group_t *g) { return !group_is_split(g) || g->own.depth == 1; }
 /* Every lane the group holds (a split: on all levels of its own stack). */
 wmask_t group_lanes(const group_t *g);
+
+/* grid.c: the grid (fixed or irregular) that warp_launch places. The
+ * partition gid's lanes: their metadata into meta (warp_size entries);
+ * returns the lanes that hold a thread. */
+int grid_partition_lanes(const struct wsim *s, int gid, lane_meta_t *meta);
+void grid_free(struct wsim *s);
 
 /* warp.c: warps in their slots, threads leaving, the global barrier. */
 void warp_launch(struct wsim *s, int gid, wpu_t *u, warp_t *w, group_t *root, int initial);

@@ -24,4 +24,8 @@ const wsim_core_t wsim_core = {
     .thread_insts = wsim_thread_insts,
     .set_timeline = wsim_set_timeline,
     .timeline_close = wsim_timeline_close,
+    .set_warp_sizes = wsim_set_warp_sizes,
+    .set_input = wsim_set_input,
+    .prepare = wsim_prepare,
+    .grid_threads = wsim_grid_threads,
 };

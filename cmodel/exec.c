@@ -28,7 +28,7 @@ static inline int store_code(const struct wsim *s, uint32_t a)
 static inline int store_other_stack(const struct wsim *s, const warp_t *w, int lane, uint32_t a)
 {
     if (a < s->stack_lo || a >= s->cfg.stack_top) return 0;
-    uint64_t top = s->cfg.stack_top - (uint64_t)(w->tid0 + (uint32_t)lane) * s->cfg.stack_size;
+    uint64_t top = s->cfg.stack_top - (uint64_t)w->meta[lane].tid * s->cfg.stack_size;
     return a >= top || a < top - s->cfg.stack_size;
 }
 
@@ -53,7 +53,7 @@ static int csr_access(const struct wsim *s, const warp_t *w, int lane, thread_t 
                       int op, uint32_t val, int write, uint32_t *old)
 {
     enum { CSR_ACCESS_RO, CSR_ACCESS_RW };
-    uint32_t tid = w->tid0 + (uint32_t)lane, v;
+    uint32_t tid = w->meta[lane].tid, v;
     int access;
     switch (csr) {
 #define CSR(num, name, acc, desc, read, wr) case num: v = (read); access = CSR_ACCESS_##acc; break;
@@ -92,6 +92,7 @@ static int csr_access(const struct wsim *s, const warp_t *w, int lane, thread_t 
 #define FL (&t->fflags)
 #define TAKE() wmask_set(&taken, lane)
 #define TARGET s->target[lane]
+#define SHFL s->target[lane] /* a warp shuffle's value, gathered before the lanes run (shuffle_gather) */
 #define LANE_FAULT(code) do { s->fault[lane] = (code); wmask_set(&faulted, lane); } while (0)
 #define FP_RM                                               \
     int RM = d->rm == 7 ? (int)t->frm : (int)d->rm;         \
@@ -116,6 +117,23 @@ static int csr_access(const struct wsim *s, const warp_t *w, int lane, thread_t 
     if (csr_access(s, w, lane, t, IMM, op, val, write, &old_)) { LANE_FAULT(LF_CSR); continue; } \
     X(RD) = old_
 
+/* A warp shuffle (isa.def, docs/abi.md): every active lane's source value,
+ * read before any lane writes (rd may be rs1), from register rs1 of the
+ * source lane in the lane's own warp as it stands now, active or not: the
+ * segment of lanes its warp occupies in the SIMD group (003 §IV-B: packed
+ * warps share one). A source outside the warp gives the lane its own value. */
+static void shuffle_gather(struct wsim *s, const warp_t *w, const isa_insn_t *d, const wmask_t *m)
+{
+    const int fl = d->op >= ISA_OP_wsim_fshfl_down, kind = (int)(d->raw >> 25) & 3;
+    WMASK_FOREACH(*m, lane) {
+        const lane_meta_t *me = &w->meta[lane];
+        const uint64_t t = me->wtid, n = me->ntids, k = w->th[lane].x[d->rs2];
+        uint64_t j = kind == 0 ? t + k : kind == 1 ? (k <= t ? t - k : n) : kind == 2 ? (t ^ k) : k;
+        const int src = j < n ? lane - (int)t + (int)j : lane;
+        s->target[lane] = fl ? w->th[src].f[d->rs1] : w->th[src].x[d->rs1];
+    }
+}
+
 static void lane_fault_message(struct wsim *s, const warp_t *w, int lane, uint32_t pc, const isa_insn_t *d)
 {
     const thread_t *t = &w->th[lane];
@@ -130,7 +148,7 @@ static void lane_fault_message(struct wsim *s, const warp_t *w, int lane, uint32
                      "code is not supported)", a);
         break;
     case LF_STACK: {
-        uint64_t top = s->cfg.stack_top - (uint64_t)(w->tid0 + (uint32_t)lane) * s->cfg.stack_size;
+        uint64_t top = s->cfg.stack_top - (uint64_t)w->meta[lane].tid * s->cfg.stack_size;
         uint32_t sp = t->x[2];
         if (a < top - s->cfg.stack_size && sp < top)
             fault_report(s, w, lane, pc, "stack overflow: store to 0x%08x below the thread's stack 0x%08llx-0x%08llx "
@@ -267,6 +285,7 @@ void exec_issue(struct wsim *s, wpu_t *u, group_t *g, const isa_insn_t *d, exec_
         return;
     }
 
+    if (d->cls == ISA_CLASS_SHUFFLE) shuffle_gather(s, w, d, &m);
     switch (d->op) {
 #define INSN(name, mn, match, mask, fmt, cls, ...)   \
     case ISA_OP_##name:                             \
@@ -344,7 +363,12 @@ void exec_issue(struct wsim *s, wpu_t *u, group_t *g, const isa_insn_t *d, exec_
         }
         ok = wmask_andnot(ok, faulted);
         if (!wmask_any(&ok)) break;
-        if (d->flags & ISA_F_RETURN) {
+        if ((d->flags & ISA_F_RETURN) && rs->j) { /* reconv = join: each lane to its own ra */
+            wmask_t nocall;
+            join_return(rs, ok, s->target, &nocall);
+            WMASK_FOREACH(nocall, lane) fault_report(s, w, lane, pc, "return with no call on the re-convergence stack");
+            faulted = wmask_or(faulted, nocall);
+        } else if (d->flags & ISA_F_RETURN) {
             uint32_t rp = rs_return_pc(rs);
             /* a split returning from a call made before it split: the call
              * site is on its warp's stack */
@@ -424,12 +448,13 @@ void exec_issue(struct wsim *s, wpu_t *u, group_t *g, const isa_insn_t *d, exec_
         break;
     case ISA_CLASS_ILLEGAL:
         WMASK_FOREACH(m, lane)
-            fault_report(s, w, lane, pc, "illegal instruction 0x%08x (not RV32IMF, Zicsr or wsim.bar)", d->raw);
+            fault_report(s, w, lane, pc, "illegal instruction 0x%08x (not RV32IMF, Zicsr or a WarpSplit instruction)", d->raw);
         faulted = m;
         break;
     case ISA_CLASS_BARRIER:
         u->st.barriers++;
-        rs_goto(rs, pc + 4);
+        if (rs->j) join_barrier(rs, ok, pc + 4); /* reconv = join: other lanes may run on */
+        else rs_goto(rs, pc + 4);
         x->barrier = ok;
         x->ev |= EXEC_BARRIER;
         break;

@@ -7,7 +7,7 @@
 
 int fault_report(struct wsim *s, const warp_t *w, int lane, uint32_t pc, const char *fmt, ...)
 {
-    uint32_t tid = w->tid0 + (uint32_t)lane;
+    uint32_t tid = w->meta[lane].tid;
     if (s->tstate[tid] == TS_FAULTED) return 0;
     s->tstate[tid] = TS_FAULTED;
     s->exit_code[tid] = -1;

@@ -19,6 +19,7 @@ static const isa_desc_t isa_table[ISA_OP_COUNT] = {
 static const char *const class_names[ISA_CLASS_COUNT] = {
     "alu", "mul", "div", "fpu", "fma", "fdiv", "load", "store", "branch",
     "jal", "jalr", "csr", "ecall", "ebreak", "fence", "barrier", "illegal",
+    "shuffle",
 };
 
 static const char *const xreg_names[33] = {
@@ -175,6 +176,7 @@ void isa_rf_ports(const isa_insn_t *d, int *reads, int *writes)
     case ISA_FMT_FR1: r = 1, w = 1; break;
     case ISA_FMT_FTOX: case ISA_FMT_FTOXN: r = 1; break;
     case ISA_FMT_FCMP: r = 2; break;
+    case ISA_FMT_FSHFL: r = 1 + xs2, w = 1; break;
     default: break;
     }
     if (isa_xreg_written(d)) w = 1;
@@ -225,6 +227,33 @@ void isa_disasm(const isa_insn_t *d, uint32_t pc, char *buf, size_t len)
     case ISA_FMT_FCMP: snprintf(buf, len, "%s %s, %s, %s", mn, rd, frs1, frs2); break;
     case ISA_FMT_XTOF: snprintf(buf, len, "%s %s, %s%s%s", mn, frd, rs1, sep, rm); break;
     case ISA_FMT_XTOFN: snprintf(buf, len, "%s %s, %s", mn, frd, rs1); break;
+    case ISA_FMT_FSHFL: snprintf(buf, len, "%s %s, %s, %s", mn, frd, frs1, rs2); break;
     default: snprintf(buf, len, "%s", mn); break;
     }
+}
+
+int isa_operands(const isa_insn_t *d, uint8_t regs[4])
+{
+    int n = 0, fmt = d->op == ISA_OP_ILLEGAL ? ISA_FMT_NONE : isa_table[d->op].fmt;
+#define XR(r) do { if ((r) != 0 && (r) != ISA_X0_SINK) regs[n++] = (uint8_t)(r); } while (0)
+#define FR(r) (regs[n++] = (uint8_t)(32 + ((r) & 31)))
+    switch (fmt) {
+    case ISA_FMT_R: XR(d->rd); XR(d->rs1); XR(d->rs2); break;
+    case ISA_FMT_I: case ISA_FMT_SH: case ISA_FMT_LD: case ISA_FMT_CSR: XR(d->rd); XR(d->rs1); break;
+    case ISA_FMT_U: case ISA_FMT_J: case ISA_FMT_CSRI: XR(d->rd); break;
+    case ISA_FMT_ST: case ISA_FMT_B: XR(d->rs1); XR(d->rs2); break;
+    case ISA_FMT_FLD: FR(d->rd); XR(d->rs1); break;
+    case ISA_FMT_FST: XR(d->rs1); FR(d->rs2); break;
+    case ISA_FMT_R4: FR(d->rd); FR(d->rs1); FR(d->rs2); FR(d->rs3); break;
+    case ISA_FMT_FR: case ISA_FMT_FRN: FR(d->rd); FR(d->rs1); FR(d->rs2); break;
+    case ISA_FMT_FR1: FR(d->rd); FR(d->rs1); break;
+    case ISA_FMT_FTOX: case ISA_FMT_FTOXN: XR(d->rd); FR(d->rs1); break;
+    case ISA_FMT_FCMP: XR(d->rd); FR(d->rs1); FR(d->rs2); break;
+    case ISA_FMT_XTOF: case ISA_FMT_XTOFN: FR(d->rd); XR(d->rs1); break;
+    case ISA_FMT_FSHFL: FR(d->rd); FR(d->rs1); XR(d->rs2); break;
+    default: break;
+    }
+#undef XR
+#undef FR
+    return n;
 }

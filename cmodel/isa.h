@@ -22,6 +22,7 @@ typedef enum isa_fmt {
     ISA_FMT_J, ISA_FMT_CSR, ISA_FMT_CSRI, ISA_FMT_NONE,
     ISA_FMT_FLD, ISA_FMT_FST, ISA_FMT_R4, ISA_FMT_FR, ISA_FMT_FR1, ISA_FMT_FRN,
     ISA_FMT_FTOX, ISA_FMT_FTOXN, ISA_FMT_FCMP, ISA_FMT_XTOF, ISA_FMT_XTOFN,
+    ISA_FMT_FSHFL, /* float rd and rs1, integer rs2 (the float warp shuffles) */
 } isa_fmt_t;
 
 /* What the pipeline does with an instruction; also the latency classes. */
@@ -30,6 +31,7 @@ typedef enum isa_class {
     ISA_CLASS_FDIV, ISA_CLASS_LOAD, ISA_CLASS_STORE, ISA_CLASS_BRANCH,
     ISA_CLASS_JAL, ISA_CLASS_JALR, ISA_CLASS_CSR, ISA_CLASS_ECALL,
     ISA_CLASS_EBREAK, ISA_CLASS_FENCE, ISA_CLASS_BARRIER, ISA_CLASS_ILLEGAL,
+    ISA_CLASS_SHUFFLE, /* a warp shuffle: reads other lanes' registers (exec.c) */
     ISA_CLASS_COUNT
 } isa_class_t;
 
@@ -74,6 +76,10 @@ int isa_xreg_written(const isa_insn_t *d);
 
 /* Register-file reads and writes of one lane (docs/energy.md). */
 void isa_rf_ports(const isa_insn_t *d, int *reads, int *writes);
+
+/* The registers an instruction names (sources and destination), as 0..31 for
+ * x0..x31 and 32..63 for f0..f31, x0 left out; returns how many (<= 4). */
+int isa_operands(const isa_insn_t *d, uint8_t regs[4]);
 
 /* Bytes a load or store moves (0 for other instructions). */
 int isa_mem_size(int op);

@@ -343,6 +343,25 @@ program_t *program_load(const char *path, char *err, size_t errlen)
         }
         p->results_lo = rs->addr, p->results_hi = re->addr;
     }
+    /* the inputs and the grid a kernel declares (WSIM_INPUT, WSIM_GRID_ROWS:
+     * 16-byte records; docs/irregular.md) */
+    static const struct { const char *lo, *hi, *what; size_t off_lo, off_hi; } recs[] = {
+        {"__wsim_inputs_start", "__wsim_inputs_end", "wsim_inputs", offsetof(program_t, inputs_lo), offsetof(program_t, inputs_hi)},
+        {"__wsim_grid_start", "__wsim_grid_end", "wsim_grid", offsetof(program_t, grid_lo), offsetof(program_t, grid_hi)},
+    };
+    for (size_t i = 0; i < sizeof recs / sizeof recs[0]; i++) {
+        const prog_symbol_t *a = program_symbol_named(p, recs[i].lo), *b = program_symbol_named(p, recs[i].hi);
+        if (!a || !b || b->addr <= a->addr) continue;
+        int sg = program_overlaps(p, a->addr, b->addr);
+        if ((a->addr & 3) || (b->addr - a->addr) % 16 || sg < 0 ||
+            (uint64_t)b->addr > (uint64_t)p->seg[sg].vaddr + p->seg[sg].filesz) {
+            fail(err, errlen, path, "malformed %s section 0x%08x-0x%08x (not 16-byte records inside one segment's data)",
+                 recs[i].what, a->addr, b->addr);
+            goto bad;
+        }
+        *(uint32_t *)((char *)p + recs[i].off_lo) = a->addr;
+        *(uint32_t *)((char *)p + recs[i].off_hi) = b->addr;
+    }
 
     free(eh);
     free(ph);
@@ -368,6 +387,8 @@ void program_free(program_t *p)
     free(p->is_func);
     free(p->cfg_node_of);
     free(p->is_target);
+    free(p->join_at);
+    free(p->rpo);
     free(p);
 }
 

@@ -47,8 +47,12 @@ typedef struct program {
     int nfuncs;
     int *cfg_node_of; /* cfgraph.c scratch */
     uint8_t *is_target; /* per word: a branch or jump target */
+    uint8_t *join_at;   /* per word: a JOIN node (reconv = join): a branch's post-dominator or a call's return address */
+    uint32_t *rpo;      /* per word: its reverse post-order number in its function (reconv = join's priority) */
 
     uint32_t results_lo, results_hi; /* the wsim_results section, if any */
+    uint32_t inputs_lo, inputs_hi;   /* the wsim_inputs records (WSIM_INPUT: 16 bytes each), if any */
+    uint32_t grid_lo, grid_hi;       /* the wsim_grid records (WSIM_GRID_ROWS: 16 bytes each), if any */
 } program_t;
 
 /* Load and validate path (the control-flow analysis, cfgraph.c, runs next:

@@ -6,7 +6,12 @@
 #include "isa.h"
 
 void rs_init(rstack_t *rs) { *rs = (rstack_t){0}; }
-void rs_free(rstack_t *rs) { free(rs->e); *rs = (rstack_t){0}; }
+void rs_free(rstack_t *rs)
+{
+    join_detach(rs);
+    free(rs->e);
+    *rs = (rstack_t){0};
+}
 
 static void push(rstack_t *rs, uint32_t pc, uint32_t rpc, wmask_t mask)
 {
@@ -25,6 +30,7 @@ static void push(rstack_t *rs, uint32_t pc, uint32_t rpc, wmask_t mask)
 
 void rs_settle(rstack_t *rs)
 {
+    if (rs->j) return;
     while (rs->depth > 0) {
         rentry_t *t = rs_top(rs);
         if (!wmask_any(&t->mask) || t->pc == t->rpc) { rs->depth--; continue; }
@@ -33,14 +39,18 @@ void rs_settle(rstack_t *rs)
     }
 }
 
+void join_reset(rstack_t *rs, uint32_t pc, wmask_t mask);
 void rs_reset(rstack_t *rs, uint32_t pc, wmask_t mask)
 {
+    if (rs->j) { join_reset(rs, pc, mask); return; }
     rs->depth = 0;
     push(rs, pc, ISA_RPC_EXIT, mask);
 }
 
+void join_branch(rstack_t *rs, wmask_t taken, wmask_t fall_mask, uint32_t target, uint32_t fall);
 void rs_branch(rstack_t *rs, wmask_t taken, wmask_t fall_mask, uint32_t target, uint32_t fall, uint32_t ipdom)
 {
+    if (rs->j) { join_branch(rs, taken, fall_mask, target, fall); return; }
     rentry_t *t = rs_top(rs);
     if (t->rpc == ipdom) rs->depth--; /* same join point: the entry below already waits there */
     else t->pc = ipdom;               /* the top entry becomes the join */
@@ -49,8 +59,10 @@ void rs_branch(rstack_t *rs, wmask_t taken, wmask_t fall_mask, uint32_t target, 
     rs_settle(rs);
 }
 
+void join_call(rstack_t *rs, int n, const uint32_t *targets, const wmask_t *masks);
 void rs_call(rstack_t *rs, uint32_t ret_pc, int n, const uint32_t *targets, const wmask_t *masks)
 {
+    if (rs->j) { join_call(rs, n, targets, masks); return; }
     rentry_t *t = rs_top(rs);
     t->pc = ret_pc;
     t->callsite = 1;
@@ -71,8 +83,10 @@ void rs_return(rstack_t *rs, wmask_t lanes)
     rs_settle(rs);
 }
 
+void join_remove(rstack_t *rs, wmask_t lanes);
 void rs_remove(rstack_t *rs, wmask_t lanes)
 {
+    if (rs->j) { join_remove(rs, lanes); return; }
     for (int i = 0; i < rs->depth; i++) rs->e[i].mask = wmask_andnot(rs->e[i].mask, lanes);
     rs_settle(rs);
 }

@@ -12,6 +12,7 @@
 #ifndef WSIM_RECONV_H
 #define WSIM_RECONV_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "mask.h"
@@ -22,9 +23,15 @@ typedef struct rentry {
     uint8_t callsite; /* waiting at a return address for its callee's threads */
 } rentry_t;
 
+struct join_state;
+
 typedef struct rstack {
     rentry_t *e;
     int depth, cap, max_depth;
+    /* reconv = join (join.c, 003 §IV-A): no stack but a candidate PC per
+     * lane; e[0] holds the running lanes, depth is 1 while any lane lives.
+     * NULL: the stack above. Every rs_ function hands over to join.c. */
+    struct join_state *j;
 } rstack_t;
 
 void rs_init(rstack_t *rs);
@@ -39,8 +46,10 @@ void rs_settle(rstack_t *rs);
 /* The running group moved on to pc (all of it). Inline, once per issue: in
  * the common case the top entry runs on and nothing pops (settle's first
  * look, without a call). */
+void join_goto(rstack_t *rs, uint32_t pc);
 static inline void rs_goto(rstack_t *rs, uint32_t pc)
 {
+    if (__builtin_expect(rs->j != NULL, 0)) { join_goto(rs, pc); return; }
     rentry_t *t = rs_top(rs);
     t->pc = pc;
     if (pc != t->rpc && wmask_any(&t->mask)) {
@@ -73,5 +82,46 @@ void rs_start(rstack_t *rs, uint32_t pc, uint32_t rpc, wmask_t mask);
 /* The warp is one group again: its split's own stack replaces the top entry
  * (which holds exactly the split's lanes); own is left empty. */
 void rs_fold(rstack_t *rs, rstack_t *own);
+
+/* ---- reconv = join (join.c): Lorie-Strong JOIN nodes, 003 §IV-A ----
+ * Every lane holds a candidate PC (and its call depth). The running lanes
+ * share one PC; at a divergent branch, call or return the lanes go to their
+ * own PCs and the warp picks the lanes of one PC: the deepest call first,
+ * then the earliest in the function's reverse post-order (a topological
+ * order of its control-flow graph without back edges). When the running
+ * lanes arrive at a JOIN node (a branch's post-dominator or a call's return
+ * address: ISA_F_JOIN) and lanes wait at an earlier point, they wait there
+ * and the warp takes those first; when no lane remains running, an inactive
+ * lane's PC is taken (003: "the PC of an inactive thread is picked up as
+ * the warp's sole PC"). */
+typedef struct join_state {
+    int lanes;
+    uint32_t *cpc;    /* [lanes] a waiting lane's candidate PC */
+    uint16_t *dep;    /* [lanes] its call depth */
+    wmask_t pend;     /* lanes waiting at their cpc */
+    wmask_t held;     /* of them, lanes at a barrier (not picked until its release) */
+    uint16_t cur_dep; /* the running lanes' call depth */
+    uint8_t arrived;  /* the last move reached a JOIN node (a JOIN test: timing) */
+    const struct join_prog *p;
+    uint64_t tests, switches; /* JOIN tests, and tests or divergences that changed the running lanes */
+} join_state_t;
+typedef struct join_prog { /* what the program's analysis gives join.c */
+    const uint8_t *join_at;  /* per code word: a JOIN node */
+    const uint32_t *rpo;     /* per code word: reverse post-order number in its function */
+    uint32_t code_lo;
+    uint64_t code_hi;
+} join_prog_t;
+
+/* Attach join state to rs (lanes wide); -1 when out of memory. */
+int join_attach(rstack_t *rs, int lanes, const join_prog_t *p);
+void join_detach(rstack_t *rs);
+/* Lanes return from a call, each to its own ra (targets[lane]); lanes at call
+ * depth 0 are returned in *nocall and not moved (the caller faults them). */
+void join_return(rstack_t *rs, wmask_t lanes, const uint32_t *targets, wmask_t *nocall);
+/* Lanes executed a barrier: they wait at pc, held until join_release; the
+ * warp goes on with other waiting lanes if any. */
+void join_barrier(rstack_t *rs, wmask_t lanes, uint32_t pc);
+/* The barrier released: held lanes may run again. */
+void join_release(rstack_t *rs);
 
 #endif

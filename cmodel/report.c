@@ -8,6 +8,7 @@
 
 #include "cfgraph.h"
 #include "core.h"
+#include "grid.h"
 #include "mech/mech.h"
 
 static const char *wait_name(int wait)
@@ -198,6 +199,33 @@ static void print_stats_json(const wsim_config_t *c, const stats_t *t, FILE *out
 #undef STAT
 }
 
+/* An irregular grid (docs/irregular.md): its warps, partitions and, packed,
+ * the buckets of 003 §IV-B with each size's measured instruction count. */
+static void grid_print(const wsim_t *s, FILE *out, int json)
+{
+    const grid_t *g = s->grid;
+    if (!g) return;
+    uint32_t lo = g->nsizes ? g->sizes[0] : 0, hi = g->nsizes ? g->sizes[g->nsizes - 1] : 0;
+    if (!json) {
+        fprintf(out, "  irregular grid        %u warps of %u..%u threads (%u threads) in %u partitions, mean vector "
+                     "length %.1f of %d lanes", g->m, lo, hi, g->nthreads, g->nparts,
+                g->nparts ? (double)g->packed_lanes / g->nparts : 0.0, s->warp_size);
+        if (g->insts) fprintf(out, "; packed: %u sizes in %u buckets (threshold %llu)", g->nsizes, g->nbuckets,
+                              (unsigned long long)s->cfg.pack_threshold);
+        fprintf(out, "%s\n", s->cfg.grid_order_seed ? ", shuffled" : "");
+        return;
+    }
+    fprintf(out, "  \"grid\": {\"warps\": %u, \"threads\": %u, \"partitions\": %u, \"packed_lanes\": %llu, "
+                 "\"buckets\": %u, \"sizes\": [", g->m, g->nthreads, g->nparts, (unsigned long long)g->packed_lanes,
+            g->nbuckets);
+    for (uint32_t k = 0; k < g->nsizes; k++) fprintf(out, "%s%u", k ? ", " : "", g->sizes[k]);
+    fprintf(out, "], \"size_insts\": [");
+    for (uint32_t k = 0; g->insts && k < g->nsizes; k++) fprintf(out, "%s%llu", k ? ", " : "", (unsigned long long)g->insts[k]);
+    fprintf(out, "], \"size_bucket\": [");
+    for (uint32_t k = 0; g->bucket && k < g->nsizes; k++) fprintf(out, "%s%u", k ? ", " : "", g->bucket[k]);
+    fprintf(out, "]},\n");
+}
+
 /* The counters' JSON members: cycles, the totals, each WPU, the memory
  * system, the mechanisms' own, the divergence degrees (each line ends in ","). */
 static void print_counters_json(const wsim_t *s, const stats_t *t, FILE *out)
@@ -280,6 +308,25 @@ static void print_counters_text(const wsim_t *s, const stats_t *t, FILE *out)
                 (unsigned long long)t->dom_fills, (unsigned long long)t->dom_periods,
                 (unsigned long long)t->dom_raise, (unsigned long long)t->dom_lower,
                 t->dom_periods ? (double)t->dom_max_slip_sum / (double)t->dom_periods : 0.0);
+    if (s->cfg.core == CFG_CORE_VECTOR) { /* 003's vector core: execution-unit utilization */
+        const vcore_t *v = s->wpu[0].vc;
+        const double cyc = (double)s->cycle * s->nwpus;
+        const uint64_t busy[VEC_KINDS] = {t->vec_busy_fma, t->vec_busy_alu, t->vec_busy_div, t->vec_busy_ld, t->vec_busy_st};
+        static const char *const name[VEC_KINDS] = {"FMA", "ALU", "DIV", "LD", "ST"};
+        uint64_t all = 0;
+        int units = 0;
+        for (int k = 0; k < VEC_KINDS; k++) all += busy[k], units += v->n[k];
+        fprintf(out, "  vector core           %d partitions; utilization %.4f of %d units (", s->nwarps,
+                cyc ? (double)all / (cyc * units) : 0.0, units);
+        for (int k = 0; k < VEC_KINDS; k++)
+            fprintf(out, "%s%s %d: %.4f", k ? ", " : "", name[k], v->n[k], cyc ? (double)busy[k] / (cyc * v->n[k]) : 0.0);
+        fprintf(out, "); empty cycles %llu; %llu cycles with several issues; unit busy %llu times\n",
+                (unsigned long long)(s->cycle * (uint64_t)s->nwpus - t->vec_busy_any),
+                (unsigned long long)t->vec_multi_issue, (unsigned long long)t->vec_unit_stalls);
+    }
+    if (s->cfg.reconv == CFG_RECONV_JOIN)
+        fprintf(out, "  JOIN re-convergence   %llu tests, %llu switches of the running lanes\n",
+                (unsigned long long)t->join_tests, (unsigned long long)t->join_switches);
     MECH_CALL(s, stats, s, out, 0);
     memsys_print_stats(&s->ms, out, 0);
 }
@@ -341,6 +388,7 @@ void wsim_print_stats(const wsim_t *s, FILE *out, int json)
         fprintf(out, "  },\n");
         print_counters_json(s, &t, out);
         if (s->cfg.dom) dom_print_json(s, out); /* the max slip per sampling period */
+        grid_print(s, out, 1);
         if (roi_marked(s)) print_region(s, out, 1);
         fprintf(out, "  \"threads\": {\n    \"instret_hash\": \"%016llx\",\n", (unsigned long long)instret_hash(s));
         fprintf(out, "    \"count\": %u,\n    \"exited_zero\": %u,\n"
@@ -360,6 +408,7 @@ void wsim_print_stats(const wsim_t *s, FILE *out, int json)
             s->nwpus, s->nwarps, s->lanes, s->nthreads, (unsigned long long)s->cfg.seed,
             (unsigned long long)s->cfg.arg);
     print_counters_text(s, &t, out);
+    grid_print(s, out, 0);
     fprintf(out, "  threads               %u exited 0, %u exited nonzero, %u faulted, %u unfinished\n", ok,
             nonzero, faulted, unfinished);
     if (s->nwpus > 1) {

@@ -12,17 +12,19 @@
 /* Warp gid starts in slot w of WPU u with group root as its root. */
 void warp_launch(struct wsim *s, int gid, wpu_t *u, warp_t *w, group_t *root, int initial)
 {
-    uint32_t tid0 = (uint32_t)gid * (uint32_t)s->warp_size;
-    int lanes = (int)(s->nthreads - tid0 < (uint32_t)s->warp_size ? s->nthreads - tid0 : (uint32_t)s->warp_size);
+    /* its lanes: warp_size consecutive threads (the fixed grid), or the
+     * packed warps of partition gid (an irregular grid, grid.c) */
+    const int lanes = grid_partition_lanes(s, gid, w->meta);
     w->gid = gid;
-    w->tid0 = tid0;
+    w->tid0 = w->meta[0].tid;
+    w->vl = lanes;
     memset(w->th, 0, (size_t)s->warp_size * sizeof *w->th);
     /* stack colouring: neighbouring lanes' frames in different sets and banks,
      * over the SIMD width (at least 32 positions; docs/abi.md) */
     const uint32_t colours = s->lanes > 32 ? (uint32_t)s->lanes : 32;
     for (int l = 0; l < lanes; l++) {
         thread_t *t = &w->th[l];
-        uint32_t tid = tid0 + (uint32_t)l;
+        uint32_t tid = w->meta[l].tid;
         t->x[10] = tid;
         t->x[11] = s->nthreads;
         t->x[2] = (uint32_t)(s->cfg.stack_top - (uint64_t)tid * s->cfg.stack_size - (tid % colours) * s->cfg.stack_color);
@@ -47,6 +49,7 @@ void warp_launch(struct wsim *s, int gid, wpu_t *u, warp_t *w, group_t *root, in
     TIMELINE(s, tl_event(s, u, w->slot, TL_LAUNCH, -1, w->live, gid));
     u->st.warps_launched++;
     s->resident_warps++;
+    if (u->vc) u->vc->pend_alloc |= 1u << w->slot; /* (vector core: it waits for its register block) */
 }
 
 static void barrier_release(struct wsim *s)
@@ -61,6 +64,7 @@ static void barrier_release(struct wsim *s)
             u->warp[k].at_barrier = wmask_none();
             /* a wait at the barrier is no silence for the watchdog: it counts from the release */
             if (u->warp[k].gid >= 0) u->warp[k].last_issue = s->cycle;
+            if (u->warp[k].rs.j && u->warp[k].gid >= 0) join_release(&u->warp[k].rs); /* reconv = join */
         }
         int released = 0;
         for (int k = 0; k < u->ngrp; k++) {
@@ -83,10 +87,13 @@ void warp_barrier_arrive(struct wsim *s, group_t *g, wmask_t lanes, uint32_t pc)
 {
     warp_t *w = g->w;
     wpu_t *u = &s->wpu[w->wpu];
-    g->wait = WAIT_BARRIER;
     TIMELINE(s, tl_event(s, u, w->slot, TL_BARRIER_ARRIVE, -1, lanes, g->id));
-    MECH_CALL(s, barrier_wait, s, u, g);
-    group_sync_avail(u, g);
+    /* reconv = join: the warp goes on with lanes that wait elsewhere, if any */
+    if (!w->rs.j || !wmask_any(&rs_top(&w->rs)->mask)) {
+        g->wait = WAIT_BARRIER;
+        MECH_CALL(s, barrier_wait, s, u, g);
+        group_sync_avail(u, g);
+    }
     w->at_barrier = wmask_or(w->at_barrier, lanes);
     w->barrier_pc = pc;
     const isa_insn_t *d = program_insn(s->prog, pc);
@@ -99,7 +106,7 @@ void warp_barrier_arrive(struct wsim *s, group_t *g, wmask_t lanes, uint32_t pc)
 /* A thread leaves its warp (it exited, or faulted: fault_report marked it). */
 void warp_thread_leaves(struct wsim *s, warp_t *w, int lane)
 {
-    s->instret[w->tid0 + (uint32_t)lane] = w->th[lane].instret;
+    s->instret[w->meta[lane].tid] = w->th[lane].instret;
     wmask_clear(&w->live, lane);
     s->live_threads--;
     if (s->barrier_arrived && s->barrier_arrived >= s->live_threads) barrier_release(s);

@@ -61,7 +61,7 @@ static void threads_leave(struct wsim *s, warp_t *w, const exec_report_t *x)
 {
     if (x->ev & EXEC_FAULTED) WMASK_FOREACH(x->faulted, lane) warp_thread_leaves(s, w, lane);
     if (x->ev & EXEC_EXITED) WMASK_FOREACH(x->exited, lane) {
-        uint32_t tid = w->tid0 + (uint32_t)lane;
+        uint32_t tid = w->meta[lane].tid;
         s->exit_code[tid] = (int32_t)w->th[lane].x[10];
         s->tstate[tid] = TS_EXITED;
         warp_thread_leaves(s, w, lane);
@@ -117,8 +117,14 @@ static inline __attribute__((always_inline)) void issue(struct wsim *s, wpu_t *u
             g->wait = WAIT_NONE;
             g->ready_at = s->cycle + class_latency(s, x.cls);
         }
+        /* reconv = join: the JOIN test at a post-dominator or return address is an operation too */
+        if (w->rs.j && w->rs.j->arrived) g->ready_at += s->cfg.join_latency;
         /* barrel processing: a group waits for its previous instruction to drain */
         if (g->ready_at < s->cycle + s->cfg.pipeline_depth) g->ready_at = s->cycle + s->cfg.pipeline_depth;
+    }
+    if (w->rs.j) { /* (join.c counts per warp; the statistics are the WPU's) */
+        u->st.join_tests += w->rs.j->tests, u->st.join_switches += w->rs.j->switches;
+        w->rs.j->tests = w->rs.j->switches = 0;
     }
 
     /* the mechanisms */
@@ -246,9 +252,167 @@ static inline __attribute__((always_inline)) void wpu_clock(struct wsim *s, wpu_
     wpu_account_stall(s, u, 1);
 }
 
+/* ---- 003's vector core (core = vector; docs/irregular.md) ----
+ * The warp slots are partitions, each an in-order instruction stream (003:
+ * no out-of-order execution within a partition): its next instruction
+ * issues once the previous one completed. Every cycle the vector
+ * instruction scheduler looks at the partitions in a rotating order and
+ * issues each ready one's instruction to a free unit of its kind, as many
+ * as there are free units (003 §IV-B: the streams multiplexed into one
+ * instruction buffer). 003 §V's timing: a simple operation takes 1 cycle;
+ * a complex one (divide, square root; a shuffle's permutation) and a store
+ * take the active vector length — here the partition's, the lanes its
+ * packed warps hold — and so does a load (its port streams vl elements),
+ * or longer when the memory system answers later. */
+static int vec_kind(const isa_insn_t *d)
+{
+    switch (d ? d->cls : ISA_CLASS_ILLEGAL) {
+    case ISA_CLASS_MUL: case ISA_CLASS_FPU: case ISA_CLASS_FMA: return VEC_FMA;
+    case ISA_CLASS_DIV: case ISA_CLASS_FDIV: case ISA_CLASS_SHUFFLE: return VEC_DIV;
+    case ISA_CLASS_LOAD: return VEC_LD;
+    case ISA_CLASS_STORE: return VEC_ST;
+    default: return VEC_ALU;
+    }
+}
+
+/* The partitioned register table's clock (blocks/prt.h): the renames of the
+ * instructions issued this clock, one launched partition's entry (the
+ * partition waits for it: launching t partitions takes t clocks) and one
+ * ended partition's release. A refused rename is a broken table. */
+static void vcore_prt(struct wsim *s, wpu_t *u)
+{
+    vcore_t *v = u->vc;
+    prt_in_t *in = &v->pin;
+    const int ap = v->pend_alloc ? __builtin_ctz(v->pend_alloc) : 0;
+    const int fp = v->pend_free ? __builtin_ctz(v->pend_free) : -1;
+    in->alloc_part = (uint8_t)ap;
+    v->prt_ops->eval(v->prt, in, &v->pout);
+    if ((v->pout.ren_ok & in->ren_v) != in->ren_v) {
+        fprintf(stderr, "wpusim: the partitioned register table refused a rename at cycle %llu (WPU %d: ren_v %x, "
+                        "ren_ok %x): a partition issued without its register block\n",
+                (unsigned long long)s->cycle, u->id, in->ren_v, v->pout.ren_ok);
+        s->block_failed = 1;
+    }
+    in->alloc = v->pend_alloc && v->pout.alloc_ok;
+    in->alloc_vl = (uint16_t)(in->alloc && u->warp[ap].gid >= 0 ? u->warp[ap].vl : 0);
+    in->free = fp >= 0;
+    in->free_part = (uint8_t)(fp >= 0 ? fp : 0);
+    if (s->record_prt && (in->ren_v || in->alloc || in->free))
+        v->prt_ops->trace(v->prt, s->cycle, u->id, in, &v->pout, s->record_prt);
+    v->prt_ops->clock(v->prt, in, &v->pout);
+    if (in->alloc) {
+        v->pend_alloc &= ~(1u << ap);
+        group_t *g = &u->grp[ap];
+        if (g->w && g->ready_at <= s->cycle) g->ready_at = s->cycle + 1;
+        group_sync_avail(u, g);
+    }
+    if (fp >= 0) v->pend_free &= ~(1u << fp);
+    in->ren_v = 0;
+    in->ren_part = in->ren_reg = wmask_none();
+    v->nren = 0;
+}
+
+/* An issued instruction's registers, renamed in this clock. */
+static void vcore_rename(struct wsim *s, vcore_t *v, int slot, const isa_insn_t *d)
+{
+    uint8_t r[4];
+    const int pw = prt_port_width(&v->prt_cfg, PRT_P_alloc_part), rw = prt_port_width(&v->prt_cfg, PRT_P_ren_reg) / v->prt_cfg.ports;
+    for (int o = 0, n = d ? isa_operands(d, r) : 0; o < n && v->nren < v->prt_cfg.ports; o++, v->nren++) {
+        v->pin.ren_v |= 1u << v->nren;
+        prt_set_field(&v->pin.ren_part, v->nren, pw, (uint32_t)slot);
+        prt_set_field(&v->pin.ren_reg, v->nren, rw, s->reg_index[r[o]]);
+    }
+}
+
+static void vcore_clock(struct wsim *s, wpu_t *u)
+{
+    vcore_t *v = u->vc;
+    const uint64_t now = s->cycle;
+    if (u->next_ready > now) { /* no partition can issue: skip the look */
+        wpu_account_stall(s, u, 1);
+        return;
+    }
+    int issued = 0;
+    uint64_t nr = NEVER;
+    for (int i = 0; i < u->ngrp; i++) {
+        const int slot = (v->rr + i) % u->ngrp;
+        group_t *g = &u->grp[slot];
+        if (!g->w || g->wait == WAIT_BARRIER || ((v->pend_alloc | v->pend_free) >> slot & 1)) continue;
+        if (g->ready_at > now) {
+            if (g->ready_at < nr) nr = g->ready_at;
+            continue;
+        }
+        const uint32_t pc = rs_top(g->rs)->pc;
+        const isa_insn_t *d = program_insn(s->prog, pc);
+        const int kind = vec_kind(d);
+        int unit = -1;
+        uint64_t soonest = NEVER;
+        for (int k = 0; k < v->n[kind]; k++) {
+            if (v->free_at[kind][k] <= now) { unit = k; break; }
+            if (v->free_at[kind][k] < soonest) soonest = v->free_at[kind][k];
+        }
+        if (unit < 0) { /* every unit of its kind busy */
+            u->st.vec_unit_stalls++;
+            if (soonest < nr) nr = soonest;
+            continue;
+        }
+        uint64_t at = memsys_ifetch(&s->ms, u->id, pc, now, &g->fetch);
+        int mem = at <= now && d && (d->cls == ISA_CLASS_LOAD || d->cls == ISA_CLASS_STORE);
+        wmask_t lanes = mem ? mem_lanes(s, g, d) : wmask_none();
+        if (mem && memsys_must_wait(&s->ms, u->id, now, s->addr, lanes, d->cls == ISA_CLASS_STORE, &at))
+            u->st.mshr_stalls++, g->wait = WAIT_MEM, g->missed = 1;
+        else if (at > now)
+            u->st.fetch_stalls++, g->wait = WAIT_FETCH;
+        if (at > now) {
+            g->ready_at = at;
+            group_sync_avail(u, g);
+            if (at < nr) nr = at;
+            continue;
+        }
+        warp_t *w = g->w;
+        const int gid = w->gid, vl = w->vl > 0 ? w->vl : 1;
+        const uint64_t occ = kind == VEC_DIV || kind == VEC_LD || kind == VEC_ST ? (uint64_t)vl : 1;
+        vcore_rename(s, v, slot, d);
+        issue(s, u, g, d, mem, lanes);
+        issued++;
+        if (w->gid != gid) v->pend_free |= 1u << slot; /* its partition ended (a new one may have launched) */
+        v->free_at[kind][unit] = now + occ;
+        uint64_t *busy[VEC_KINDS] = {&u->st.vec_busy_fma, &u->st.vec_busy_alu, &u->st.vec_busy_div,
+                                     &u->st.vec_busy_ld, &u->st.vec_busy_st};
+        *busy[kind] += occ;
+        if (now + occ > v->covered) {
+            u->st.vec_busy_any += now + occ - (now > v->covered ? now : v->covered);
+            v->covered = now + occ;
+        }
+        /* the partition's next instruction waits for this one (issue() set the
+         * latency-1 time, a JOIN test's, or the memory's answer) */
+        if (g->w == w && w->gid == gid && g->wait != WAIT_BARRIER) {
+            if (!mem) g->ready_at += occ - 1;
+            else if (g->ready_at < now + occ) g->ready_at = now + occ;
+            group_sync_avail(u, g);
+        }
+        if (g->w && g->wait != WAIT_BARRIER && g->ready_at < nr) nr = g->ready_at;
+    }
+    v->rr = (v->rr + 1) % u->ngrp;
+    const uint32_t waiting = v->pend_alloc;
+    vcore_prt(s, u);
+    if ((v->pend_alloc | v->pend_free) || waiting != v->pend_alloc) nr = now + 1; /* (a launched partition may go) */
+    if (issued) {
+        u->st.cycles_issue++;
+        if (issued > 1) u->st.vec_multi_issue++;
+    } else {
+        wpu_account_stall(s, u, 1);
+    }
+    u->next_ready = nr == NEVER ? NEVER : nr > now + 1 ? nr : now + 1;
+}
+
 /* The clock of every WPU, in order (the machine's loop calls this once a
  * cycle; the per-WPU clock is inlined here). */
 void wpu_clock_all(struct wsim *s)
 {
+    if (s->wpu[0].vc) { /* core = vector */
+        for (int i = 0; i < s->nwpus; i++) vcore_clock(s, &s->wpu[i]);
+        return;
+    }
     for (int i = 0; i < s->nwpus; i++) wpu_clock(s, &s->wpu[i]);
 }

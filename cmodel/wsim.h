@@ -128,6 +128,19 @@ int wsim_set_timeline(wsim_t *s, FILE *out, uint64_t from, uint64_t to, uint64_t
  * written; *cut = the cycle at which the limit stopped the events (0: it
  * did not). */
 uint64_t wsim_timeline_close(wsim_t *s, uint64_t *cut);
+/* ---- irregular grids (003; docs/irregular.md), before the first run ----
+ * wsim_set_warp_sizes: the grid's warp sizes, a list ("4,11,3") or a file
+ * of them (1 .. warp_size each). wsim_set_input: fill the kernel's input
+ * region NAME (WSIM_INPUT) from a file: it must fit the region and start
+ * with its format tag. wsim_prepare: build the grid (the list, else the
+ * kernel's own WSIM_GRID_ROWS, else the fixed grid), packing it when pack =
+ * threshold; wsim_run prepares a machine that was not. Each returns 0, or
+ * -1 with a message naming the problem and what to do. */
+int wsim_set_warp_sizes(wsim_t *s, const char *list_or_file, char *err, size_t errlen);
+int wsim_set_input(wsim_t *s, const char *name, const char *path, char *err, size_t errlen);
+int wsim_prepare(wsim_t *s, char *err, size_t errlen);
+/* The threads of an irregular grid (after wsim_prepare); 0 for the fixed grid. */
+uint32_t wsim_grid_threads(const wsim_t *s);
 
 /* ---- the machine's functions as a table ----
  * The C model is built twice, for masks of 256 and of 64 lanes (mask.h);
@@ -160,6 +173,10 @@ typedef struct wsim_core {
     int (*set_timeline)(wsim_t *s, FILE *out, uint64_t from, uint64_t to, uint64_t limit, uint64_t period, char *err,
                         size_t errlen);
     uint64_t (*timeline_close)(wsim_t *s, uint64_t *cut);
+    int (*set_warp_sizes)(wsim_t *s, const char *list_or_file, char *err, size_t errlen);
+    int (*set_input)(wsim_t *s, const char *name, const char *path, char *err, size_t errlen);
+    int (*prepare)(wsim_t *s, char *err, size_t errlen);
+    uint32_t (*grid_threads)(const wsim_t *s);
 } wsim_core_t;
 extern const wsim_core_t wsim_core;
 

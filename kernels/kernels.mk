@@ -35,6 +35,10 @@ KERNELS := $(sort $(basename $(notdir $(wildcard $(KERNELS_SRCDIR)/*.c))))
 # The suite kernels whose loops are WSIM_FOR (kernels/runtime/tasks.h).
 KERNELS_TASKS := $(sort $(basename $(notdir $(shell grep -l '^\#include "tasks.h"' $(KERNELS_SRCDIR)/*.c))))
 KERNELS_SELFTEST := $(sort $(basename $(notdir $(wildcard $(KERNELS_SRCDIR)/selftest/*.c))))
+# 003's irregular-grid kernels (docs/irregular.md): build/kernels/irregular/NAME.elf and
+# build/host/irregular/NAME. Apart from KERNELS: they need their input (--input), so the
+# suites that run every kernel with its default arguments do not take them.
+KERNELS_IRREGULAR := $(sort $(basename $(notdir $(wildcard $(KERNELS_SRCDIR)/irregular/*.c))))
 
 # Added to RV_CFLAGS for the kernels and their runtime.  -fno-optimize-sibling-calls
 # keeps every call a call (auipc+jalr with ra) and every return a ret: no tail jumps
@@ -56,9 +60,11 @@ KERNELS_HOST_CFLAGS := -std=c11 -O2 -Wall -Wextra -Werror -ffp-contract=off -I$(
 KERNELS_HOST_LDLIBS := -lm
 
 KERNELS_ELFS := $(KERNELS:%=$(BUILD)/kernels/%.elf) \
-                $(KERNELS_SELFTEST:%=$(BUILD)/kernels/selftest/%.elf)
+                $(KERNELS_SELFTEST:%=$(BUILD)/kernels/selftest/%.elf) \
+                $(KERNELS_IRREGULAR:%=$(BUILD)/kernels/irregular/%.elf)
 KERNELS_HOSTBINS := $(KERNELS:%=$(BUILD)/host/%) \
-                    $(KERNELS_SELFTEST:%=$(BUILD)/host/selftest/%)
+                    $(KERNELS_SELFTEST:%=$(BUILD)/host/selftest/%) \
+                    $(KERNELS_IRREGULAR:%=$(BUILD)/host/irregular/%)
 KERNELS_RT_OBJS := $(BUILD)/kernels/runtime/crt0.o $(BUILD)/kernels/runtime/libc.o
 KERNELS_DEPS := $(KERNELS_RT)/warpsplit.h $(KERNELS_RT)/tasks.h cmodel/csr.def $(KERNELS_SRCDIR)/kernels.mk
 
@@ -91,6 +97,10 @@ $(BUILD)/kernels/selftest/%.o: $(KERNELS_SRCDIR)/selftest/%.c $(KERNELS_DEPS)
 	@mkdir -p $(@D)
 	$(RV_CC) $(RV_CFLAGS) $(KERNELS_RV_EXTRA) -c $< -o $@
 
+$(BUILD)/kernels/irregular/%.o: $(KERNELS_SRCDIR)/irregular/%.c $(KERNELS_DEPS)
+	@mkdir -p $(@D)
+	$(RV_CC) $(RV_CFLAGS) $(KERNELS_RV_EXTRA) -c $< -o $@
+
 $(BUILD)/kernels/%.o: $(KERNELS_SRCDIR)/%.c $(KERNELS_DEPS)
 	@mkdir -p $(@D)
 	$(RV_CC) $(RV_CFLAGS) $(KERNELS_RV_EXTRA) -c $< -o $@
@@ -114,6 +124,10 @@ $(BUILD)/host/selftest/%.o: $(KERNELS_SRCDIR)/selftest/%.c $(KERNELS_DEPS)
 	@mkdir -p $(@D)
 	$(CC) $(KERNELS_HOST_CFLAGS) -c $< -o $@
 
+$(BUILD)/host/irregular/%.o: $(KERNELS_SRCDIR)/irregular/%.c $(KERNELS_DEPS)
+	@mkdir -p $(@D)
+	$(CC) $(KERNELS_HOST_CFLAGS) -c $< -o $@
+
 $(BUILD)/host/%.o: $(KERNELS_SRCDIR)/%.c $(KERNELS_DEPS)
 	@mkdir -p $(@D)
 	$(CC) $(KERNELS_HOST_CFLAGS) -c $< -o $@
@@ -129,6 +143,7 @@ $(BUILD)/host/%: $(BUILD)/host/%.o $(BUILD)/host/runtime/host_runner.o
 	$(CC) $(KERNELS_HOST_CFLAGS) $^ -o $@ $(KERNELS_HOST_LDLIBS)
 
 .PRECIOUS: $(BUILD)/kernels/%.o $(BUILD)/host/%.o $(BUILD)/kernels/selftest/%.o \
+          $(BUILD)/kernels/irregular/%.o $(BUILD)/host/irregular/%.o \
           $(BUILD)/host/selftest/%.o $(BUILD)/kernels/tasks/%.o $(BUILD)/host/tasks/%.o
 
 # make kernel SRC=/path/to/foo.c [OUT=dir] [ARGS=...] [RUN=0]: one kernel from any

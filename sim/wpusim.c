@@ -73,6 +73,7 @@ static void usage(FILE *out)
             "  --record-block fetcharb=FILE  write the fetch arbiter's port traffic (docs/blocks/fetcharb.md)\n"
             "  --record-block mdt=FILE  ... the memory divergence table's (dom = on; docs/blocks/mdt.md)\n"
             "  --record-block colpick=FILE  ... the column picker's (lwm = on; docs/blocks/colpick.md)\n"
+            "  --record-block prt=FILE  ... the partitioned register table's (core = vector; docs/blocks/prt.md)\n"
             "  --split-list FILE    DWS splits only on the conditional branches FILE names (SYMBOL+OFFSET\n"
             "                       or 0xADDRESS, one a line, optionally with the mnemonic); implies\n"
             "                       --set dws_branch=list (docs/dws.md, scripts/splitsel.py)\n"
@@ -93,6 +94,13 @@ static void usage(FILE *out)
             "                       second, and a last line with the run's speed; the default when stderr\n"
             "                       is a terminal (then one line, rewritten in place)\n"
             "  --no-progress        never show progress\n"
+            "  --warp-sizes LIST|FILE  an irregular grid (003; docs/irregular.md): warps of these sizes\n"
+            "                       (1 .. warp_size each; \"4,11,3\" or a file of numbers) instead of threads /\n"
+            "                       warp_size warps of warp_size; a kernel may declare its own (WSIM_GRID_ROWS)\n"
+            "  --input NAME=FILE    fill the kernel's input region NAME (WSIM_INPUT) from FILE (repeatable;\n"
+            "                       scripts/mtx.py makes a sparse matrix's)\n"
+            "  --pack none|N        irregular grid: one warp per partition (none), or 003's packing with\n"
+            "                       threshold N (same as --set pack=threshold --set pack_threshold=N)\n"
             "  --core auto|64|256   the C model built for lane masks of 64 or 256 bits; auto (default): the\n"
             "                       narrowest that holds the configuration (64 runs ~1.2x faster; results\n"
             "                       are the same, bit for bit)\n"
@@ -170,7 +178,7 @@ static int load_named(wsim_config_t *cfg, const wsim_preset_t *table, const char
 
 static const char *const valid_options =
     "--config, --policy, --set, --threads, --seed, --arg, --task, --max-cycles, --stats, --stats-out, --trace, --dump, "
-    "--check, --record-block, --split-list, --branch-profile, --timeline, --timeline-window, --timeline-limit, --rtl, --rtl-mode, --rtl-wave, --dump-cfg, --print-config, --quiet, --progress, --no-progress, --core, --help, --version";
+    "--check, --record-block, --split-list, --branch-profile, --timeline, --timeline-window, --timeline-limit, --rtl, --rtl-mode, --rtl-wave, --dump-cfg, --print-config, --quiet, --progress, --no-progress, --core, --warp-sizes, --input, --pack, --help, --version";
 
 /* ---- output files ----
  * --stats-out and --dump go to a temporary file beside their path, renamed
@@ -430,6 +438,9 @@ int main(int argc, char **argv)
     uint64_t tl_from = 0, tl_to = 0, tl_limit = 256000000;
     FILE *timeline = NULL;
     zfile_t ztimeline = {0};
+    const char *warp_sizes = NULL; /* --warp-sizes */
+    const char **inputs = calloc((size_t)argc + 1, sizeof *inputs); /* --input NAME=FILE */
+    int ninputs = 0, threads_set = 0;
 #ifdef WSIM_RTL
     rtl_loop_t *rtl = NULL;
 #endif
@@ -445,7 +456,7 @@ int main(int argc, char **argv)
     outfile_t stats = {0}, dump = {0};
     FILE *trace = NULL, *record = NULL;
     zfile_t ztrace = {0}, zrecord = {0}; /* their files (gzip: *.gz) */
-    if (!configs || !sets) {
+    if (!configs || !sets || !inputs) {
         fprintf(stderr, "wpusim: out of host memory\n");
         goto out;
     }
@@ -474,8 +485,9 @@ int main(int argc, char **argv)
             else if (!strncmp(val, "fetcharb=", 9) && val[9]) record_block = "fetcharb", record_wst = val + 9;
             else if (!strncmp(val, "colpick=", 8) && val[8]) record_block = "colpick", record_wst = val + 8;
             else if (!strncmp(val, "asc=", 4) && val[4]) record_block = "asc", record_wst = val + 4;
+            else if (!strncmp(val, "prt=", 4) && val[4]) record_block = "prt", record_wst = val + 4;
             else {
-                fprintf(stderr, "wpusim: --record-block %s: expected BLOCK=FILE; blocks: wst, mdt, fetcharb, colpick, asc\n", val);
+                fprintf(stderr, "wpusim: --record-block %s: expected BLOCK=FILE; blocks: wst, mdt, fetcharb, colpick, asc, prt\n", val);
                 goto out;
             }
             record_arg = val;
@@ -485,6 +497,7 @@ int main(int argc, char **argv)
             NEEDS_VALUE();
             if (nshort == 64) { fprintf(stderr, "wpusim: too many options\n"); goto out; }
             const char *key = !strcmp(a, "--max-cycles") ? "max_cycles" : a + 2;
+            threads_set |= !strcmp(a, "--threads");
             snprintf(shortcut[nshort], sizeof shortcut[nshort], "%s=%s", key, val);
             sets[nsets++] = shortcut[nshort++];
         }
@@ -525,6 +538,34 @@ int main(int argc, char **argv)
                 goto out;
             }
             tl_limit = (uint64_t)(mb * 1e6);
+        }
+        else if (!strcmp(a, "--warp-sizes")) { NEEDS_VALUE(); warp_sizes = val; }
+        else if (!strcmp(a, "--input")) {
+            NEEDS_VALUE();
+            const char *eq = strchr(val, '=');
+            if (!eq || eq == val || !eq[1]) {
+                fprintf(stderr, "wpusim: --input %s: expected NAME=FILE (the kernel's input region and the file "
+                                "that fills it)\n", val);
+                goto out;
+            }
+            inputs[ninputs++] = val;
+        }
+        else if (!strcmp(a, "--pack")) {
+            NEEDS_VALUE();
+            char *end;
+            errno = 0;
+            unsigned long long t = strtoull(val, &end, 10);
+            if (!strcmp(val, "none")) sets[nsets++] = "pack=none";
+            else if (val[0] >= '0' && val[0] <= '9' && !*end && !errno && t <= 1000000000ull) {
+                if (nshort == 64) { fprintf(stderr, "wpusim: too many options\n"); goto out; }
+                snprintf(shortcut[nshort], sizeof shortcut[nshort], "pack_threshold=%llu", t);
+                sets[nsets++] = "pack=threshold";
+                sets[nsets++] = shortcut[nshort++];
+            } else {
+                fprintf(stderr, "wpusim: --pack: '%s' is neither none nor a threshold 0 .. 1000000000 (instructions)\n",
+                        val);
+                goto out;
+            }
         }
         else if (a[0] == '-' && a[1]) {
             fprintf(stderr, "wpusim: unknown option '%s'; valid options: %s\n", a, valid_options);
@@ -639,6 +680,31 @@ int main(int argc, char **argv)
         rc = EXIT_PASS;
         goto out;
     }
+    /* the grid: inputs first (the kernel's own grid may be in them), then
+     * --warp-sizes, then the grid is built (packing measures here) */
+    for (int i = 0; i < ninputs; i++) {
+        char name[256];
+        size_t n = strcspn(inputs[i], "=");
+        snprintf(name, sizeof name, "%.*s", (int)(n < sizeof name ? n : sizeof name - 1), inputs[i]);
+        if (core->set_input(s, name, inputs[i] + n + 1, err, sizeof err) < 0) {
+            fprintf(stderr, "wpusim: %s\n", err);
+            goto out;
+        }
+    }
+    if (warp_sizes && core->set_warp_sizes(s, warp_sizes, err, sizeof err) < 0) {
+        fprintf(stderr, "wpusim: %s\n", err);
+        goto out;
+    }
+    if (core->prepare(s, err, sizeof err) < 0) {
+        fprintf(stderr, "wpusim: %s\n", err);
+        goto out;
+    }
+    for (int i = 0; i < nsets && !threads_set; i++) threads_set = !strncmp(sets[i], "threads=", 8);
+    if (threads_set && core->grid_threads(s)) {
+        fprintf(stderr, "wpusim: --threads: the irregular grid sets the threads (%u); drop --threads or "
+                        "--set threads\n", core->grid_threads(s));
+        goto out;
+    }
     if (record_wst) {
         if (!strcmp(record_block, "fetcharb") && cfg.scheduler != CFG_SCHEDULER_TWOLEVEL) {
             fprintf(stderr, "wpusim: --record-block fetcharb: there is no fetch arbiter without scheduler = "
@@ -658,6 +724,11 @@ int main(int argc, char **argv)
         if (!strcmp(record_block, "colpick") && !cfg.lwm) {
             fprintf(stderr, "wpusim: --record-block colpick: there is no column picker with lwm = off; choose "
                             "--policy LWM\n");
+            goto out;
+        }
+        if (!strcmp(record_block, "prt") && cfg.core != CFG_CORE_VECTOR) {
+            fprintf(stderr, "wpusim: --record-block prt: there is no partitioned register table without core = "
+                            "vector; choose --config vector\n");
             goto out;
         }
         if (!strcmp(record_block, "wst") && !cfg.dws) {
@@ -769,6 +840,7 @@ out:
 #endif
     free(configs);
     free(sets);
+    free(inputs);
     if (close_output(stdout, "standard output") < 0 && rc == EXIT_PASS) rc = EXIT_USAGE;
     return rc;
 }

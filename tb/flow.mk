@@ -16,7 +16,7 @@
 #   (the harness: tb/common/tb.h), tb/<b>.params (parameter sets),
 #   cmodel/blocks/<b>.c (its C model), tb/<b>.gtkw (waveform layout).
 
-RTL_BLOCKS := wst mdt fetcharb asc colpick
+RTL_BLOCKS := wst mdt fetcharb asc colpick prt
 
 VERILATOR ?= verilator
 YOSYS     ?= yosys
@@ -39,6 +39,8 @@ RTL_NET_SETS_fetcharb ?= lwmt300 g3s3t5 timeout
 RTL_NET_SETS_asc ?= dom4 rules small
 # (hand2, k2: their netlists also run the hand-worked tests)
 RTL_NET_SETS_colpick ?= dep4 hand2 k2
+# (hand: its netlist also runs tests/blocks/prt/basic)
+RTL_NET_SETS_prt ?= aurora scarce hand
 RTL_SEED ?= 1
 
 RTL_SV_COMMON := $(wildcard rtl/*.svh)
@@ -194,6 +196,7 @@ FORMAL_DEPTH_fetcharb ?= 20
 FORMAL_SETS_asc      ?= rules small w2 straddle
 FORMAL_SETS_colpick  ?= dep4 lwm
 FORMAL_ENGINE_colpick ?= pdr
+FORMAL_SETS_prt      ?= hand scarce aurora
 FORMAL_SETS_wst      ?= dws
 FORMAL_ENGINE_wst    ?= pdr
 FORMAL_SETS  ?= $(if $(filter command line environment,$(origin SET)),$(SET),$(or $(FORMAL_SETS_$(BLOCK)),$(filter formal,$(call rtl_sets,$(BLOCK))),$(firstword $(call rtl_sets,$(BLOCK)))))

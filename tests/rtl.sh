@@ -784,3 +784,100 @@ for m in "highest lowest_row_first" "noclear work_disjoint_done"; do
   else bad "colpick: formal did not catch the $1 mutant with $2: exit $RC: $(tail -n 6 "$OUT" "$ERR")"; fi
 done
 fi
+
+# ---------------------------------------------------------------- the PRT
+# The partitioned register table (rtl/ws_prt.sv; 003 §IV-B; its random runs,
+# lint, ports and wave are in the groups above): its GTKWave layout, the
+# hand-worked test on the RTL and the netlist, traces wpusim records from
+# SpMV on the vector core (t = 4 and 16) replayed, a corrupted trace and a
+# trace of other parameters refused, its flip-flops (exactly the slot table)
+# and netlists, and a mutant that takes the highest free block caught.
+group rtl-prt
+PRT=$B/rtl/prt
+run prt-gtkw 30 python3 tb/gtkw.py prt aurora
+if [ $RC -eq 0 ] && cmp -s "$OUT" tb/prt.gtkw; then ok
+else bad "tb/prt.gtkw is out of date with cmodel/blocks/prt.def: python3 tb/gtkw.py prt aurora > tb/prt.gtkw $(cat "$ERR")"; fi
+run prt-hand 60 "$PRT/hand/rtl/prt_tb" +replay=tests/blocks/prt/basic.in +expect=tests/blocks/prt/basic.expect
+if [ $RC -eq 0 ] && grep -q "all outputs match" "$OUT"; then ok; else bad "prt basic on the RTL: exit $RC: $(tail -n 8 "$OUT" "$ERR")"; fi
+python3 scripts/mtx.py mycielski 8 "$T/prt-myc8.mtx" && python3 scripts/mtx.py convert "$T/prt-myc8.mtx" "$T/prt-myc8.bin"
+for c in "4 vector" "16 t16"; do
+  set -- $c
+  run "prt-rec-$1" 120 "$SIM" --quiet --config vector --set warps=$1 --input matrix="$T/prt-myc8.bin" \
+      --record-block prt="$T/prt-$1.trace" "$B/kernels/irregular/spmv.elf"
+  if [ $RC -ne 0 ] || [ ! -s "$T/prt-$1.trace" ]; then bad "prt: recording SpMV at t=$1: exit $RC: $(head -c 300 "$ERR")"; continue; fi
+  run "prt-replay-$1" 300 "$PRT/$2/rtl/prt_tb" +replay="$T/prt-$1.trace" +window=16 +wave="$T/prt-$1.fst"
+  if [ $RC -eq 0 ] && grep -q "all outputs match" "$OUT" && grep -q "launches" "$OUT"; then ok
+  else bad "prt: replay of SpMV at t=$1 on set $2: exit $RC: $(tail -n 10 "$OUT" "$ERR")"; fi
+done
+awk 'NR == 200 { sub(/alloc_ok=1/, "alloc_ok=X"); sub(/alloc_ok=0/, "alloc_ok=1"); sub(/alloc_ok=X/, "alloc_ok=0") } { print }' \
+    "$T/prt-4.trace" > "$T/prt-bad.trace"
+run prt-replay-bad 120 "$PRT/vector/rtl/prt_tb" +replay="$T/prt-bad.trace" +window=8 +wave="$T/prt-bad.fst"
+if [ $RC -eq 1 ] && grep -q "alloc_ok_o (recorded)" "$ERR"; then ok
+else bad "prt: a corrupted trace was not rejected: exit $RC: $(tail -n 5 "$OUT" "$ERR")"; fi
+run prt-replay-params 60 "$PRT/aurora/rtl/prt_tb" +replay="$T/prt-4.trace"
+if [ $RC -eq 3 ]; then ok; else bad "prt: a trace of other parameters was not rejected: exit $RC: $(tail -n 5 "$ERR")"; fi
+for s in $($RTL_MAKE -s rtl-net-sets BLOCK=prt); do
+  run "prt-synth-$s" 900 $RTL_MAKE "$B/synth/prt-$s.stat"
+  if [ $RC -ne 0 ]; then bad "synthesis of prt $s: $(tail -n 10 "$OUT" "$ERR")"; continue; fi
+  set -- $(grep -E "^$s " tb/prt.params); shift
+  for kv in "$@"; do eval "P_${kv%%=*}=${kv#*=}"; done
+  # the slot table: valid, vl, and the base's bits that differ between blocks
+  # (Yosys drops the constant ones and merges bits that move together)
+  want=$(python3 -c "
+P, R, F, V = $P_PARTS, $P_REGS, $P_PHYS, $P_VL_W
+bases = [b * R for b in range(F // R)]
+cols = {tuple((x >> k) & 1 for x in bases) for k in range(16)}
+print(P * (1 + V + sum(1 for c in cols if len(set(c)) > 1)))")
+  got=$(awk '$1 ~ /^DFF/ { n += $2 } END { print n + 0 }' "$B/synth/prt-$s.stat")
+  if [ "$got" = "$want" ]; then ok; else bad "prt $s: $got flip-flops after synthesis, the slot table is $want bits"; fi
+  run "prt-net-$s" 600 "$PRT/$s/net/prt_tb" +seed=3 +cycles=$((RTL_CYCLES / 4)) +quiet
+  if [ $RC -eq 0 ] && grep -q "PASS" "$OUT"; then ok; else bad "post-synthesis prt $s: exit $RC: $(tail -n 8 "$OUT" "$ERR")"; fi
+done
+run prt-net-hand 60 "$PRT/hand/net/prt_tb" +replay=tests/blocks/prt/basic.in +expect=tests/blocks/prt/basic.expect
+if [ $RC -eq 0 ] && grep -q "all outputs match" "$OUT"; then ok; else bad "prt basic on the netlist: exit $RC: $(tail -n 8 "$OUT" "$ERR")"; fi
+# a mutant whose free-block search takes the highest block: the testbench must catch it
+mkdir -p "$T/prt-mut"
+sed 's/if (!used\[b\] \&\& !blk_found) begin/if (!used[b]) begin/' rtl/ws_prt.sv > "$T/prt-mut/ws_prt.sv"
+if cmp -s rtl/ws_prt.sv "$T/prt-mut/ws_prt.sv"; then bad "prt mutant: the sed no longer applies"
+else
+  run prt-mut-build 900 env MAKEFLAGS= verilator --cc --exe --build -j 2 --trace-fst --prefix Vdut -Wno-fatal --assert -Irtl \
+      --top-module ws_prt -Mdir "$T/prt-mut/obj" -GPARTS=4 -GREGS=16 -GPHYS=64 -GVL_W=9 -GPORTS=8 \
+      -CFLAGS "-I$PWD/tb/common -iquote $PWD/cmodel -DTB_PARTS=4 -DTB_REGS=16 -DTB_PHYS=64 -DTB_VL_W=9 -DTB_PORTS=8" \
+      "$T/prt-mut/ws_prt.sv" "$PWD/tb/prt_tb.cpp" "$PWD/tb/common/tb_main.cpp" $(ls "$PWD/$B"/rtl/cobj/*.o) -o prt_tb
+  run prt-mut 120 "$T/prt-mut/obj/prt_tb" +seed=1 +cycles=20000 +quiet +wave="$T/prt-mut.fst"
+  if [ $RC -eq 1 ] && grep -q "FAIL at clock" "$OUT" "$ERR"; then ok
+  else bad "prt: a table taking the highest free block was not caught: exit $RC: $(tail -n 6 "$OUT" "$ERR")"; fi
+fi
+# its six assertions proven (k-induction; hand, scarce, aurora: 1-2 min of
+# CPU), and the mutant above refused by the proof too, naming alloc_lowest_free
+run prt-formal 900 $RTL_MAKE formal BLOCK=prt
+if [ $RC -eq 0 ] && [ "$(grep -c "^formal: prt [a-z]*: 6 assertions proven in every reachable state" "$OUT")" = 3 ]; then ok
+else bad "make formal BLOCK=prt: exit $RC: $(tail -n 5 "$OUT" "$ERR")"; fi
+if [ -s "$T/prt-mut/ws_prt.sv" ]; then
+  run prt-formal-mutant 600 $RTL_MAKE formal BLOCK=prt SET=hand FORMAL_SV="$T/prt-mut/ws_prt.sv" RTL_OUT="$T/fml-prt"
+  if [ $RC -ne 0 ] && grep -q "^formal: prt hand: FAIL: [0-9]* clocks after reset: assertion failed:.* alloc_lowest_free" "$OUT"; then ok
+  else bad "make formal did not reject a PRT taking the highest free block: exit $RC: $(tail -n 6 "$OUT" "$ERR")"; fi
+fi
+# RTL in the loop (build/wpusim-rtl, set vector): SpMV on the vector preset
+# with the PRT's RTL alone (replace: statistics, results, instruction and
+# port traces identical to the C-only run), beside the C block (lockstep:
+# every output equal every clock) and with an injected mismatch (stopped).
+RSIM=$B/wpusim-rtl
+if [ -x "$RSIM" ]; then
+  A=(--config vector --stats json --input matrix="$T/prt-myc8.bin")
+  run prt-loop-c 120 "$SIM" "${A[@]}" --dump "$T/pl-c.bin" --trace "$T/pl-c.tr" --record-block prt="$T/pl-c.blk" "$B/kernels/irregular/spmv.elf"
+  cp "$OUT" "$T/pl-c.json"
+  run prt-loop-r 600 "$RSIM" --rtl prt "${A[@]}" --dump "$T/pl-r.bin" --trace "$T/pl-r.tr" --record-block prt="$T/pl-r.blk" "$B/kernels/irregular/spmv.elf"
+  edges=$(sed -n "s/.*replace mode: prt (set vector) x[0-9]*: \([0-9]*\) clock edges.*/\1/p" "$ERR")
+  if [ $RC -eq 0 ] && [ "${edges:-0}" -gt 1000 ] && cmp -s "$T/pl-c.json" "$OUT" && cmp -s "$T/pl-c.bin" "$T/pl-r.bin" \
+     && cmp -s "$T/pl-c.tr" "$T/pl-r.tr" && cmp -s "$T/pl-c.blk" "$T/pl-r.blk"; then ok
+  else bad "replace prt: SpMV on vector: exit $RC, ${edges:-no} RTL clock edges: $(cmp "$T/pl-c.json" "$OUT" 2>&1; cmp "$T/pl-c.blk" "$T/pl-r.blk" 2>&1; head -c 300 "$ERR")"; fi
+  run prt-loop-lock 600 "$RSIM" --rtl prt --rtl-mode lockstep "${A[@]}" "$B/kernels/irregular/spmv.elf"
+  if [ $RC -eq 0 ] && grep -q "every output equal to the C model's" "$ERR" && cmp -s "$T/pl-c.json" "$OUT"; then ok
+  else bad "lockstep prt: exit $RC: $(tail -c 400 "$ERR")"; fi
+  run prt-loop-inject 600 env WSIM_RTL_INJECT=prt:100 "$RSIM" --rtl prt --rtl-mode lockstep "${A[@]}" "$B/kernels/irregular/spmv.elf"
+  if [ $RC -eq 3 ] && grep -q "lockstep mismatch at cycle [0-9]*, WPU 0, block prt" "$ERR"; then ok
+  else bad "lockstep prt with an injected mismatch: want exit 3; got $RC: $(tail -c 400 "$ERR")"; fi
+else
+  bad "no $RSIM for the PRT in the loop"
+fi

@@ -636,7 +636,7 @@ expect_usage l2-line "^wpusim: l2_line: 64 is smaller than l1d_line 128; the inc
 expect_usage directory "^wpusim: wpus: 65 WPUs; the coherent directory tracks at most 64 \(use memory = bulksync or private\)$" --set wpus=65 "$GOOD"
 expect_usage private-l2 "^wpusim: l2_private: private L2s need memory = bulksync" --set l2_private=1 "$GOOD"
 expect_usage rows "^wpusim: dram_row_conflict: 50 is below dram_row_hit 100$" --set dram_banks=8 --set dram_row_conflict=50 "$GOOD"
-expect_usage preset "^wpusim: --config nope: no such preset or file; presets: dom-l2 dom dws lwm maws-bulksync maws-coherent$" --config nope "$GOOD"
+expect_usage preset "^wpusim: --config nope: no such preset or file; presets: dom-l2 dom dws lwm maws-bulksync maws-coherent vector$" --config nope "$GOOD"
 expect_usage stats-format "^wpusim: --stats: 'xml' is not one of: text, json, none$" --stats xml "$GOOD"
 expect_usage no-value "^wpusim: option --seed needs a value" --seed
 expect_usage no-program "^wpusim: no program given" --quiet
@@ -1516,6 +1516,10 @@ for h in elf config run; do
     else bad "$f through fuzz_$h: exit $RC: $(grep -m3 'Sanitizer\|runtime error\|^fuzz:\|--check' "$ERR")"; fi
   done
 done
+
+# ---------------------------------------------------------------- irregular grids
+# Warps of run-time sizes, shuffles, 003's vector core and SpMV (tests/irregular.sh).
+[ -f tests/irregular.sh ] && . tests/irregular.sh
 
 # ---------------------------------------------------------------- RTL
 # Lint, synthesis and the Verilator testbenches against the C blocks

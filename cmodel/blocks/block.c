@@ -11,12 +11,13 @@
 #include "colpick.h"
 #include "fetcharb.h"
 #include "mdt.h"
+#include "prt.h"
 #include "wst.h"
 #include "zfile.h"
 
 /* Every block; a new block adds its ops here. */
 static const block_ops_t *const block_list[] = {&wst_block_ops, &asc_block_ops, &fetcharb_block_ops,
-                                                     &mdt_block_ops, &colpick_block_ops};
+                                                     &mdt_block_ops, &colpick_block_ops, &prt_block_ops};
 
 const block_ops_t *block_find(const char *name)
 {

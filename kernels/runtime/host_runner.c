@@ -17,6 +17,16 @@
  * the runner's stack, one call of kernel_main() after the other, and wsim_exit() leaves
  * through longjmp.  That keeps the native baseline free of context-switch costs.
  * --contexts forces the ucontext path.
+ *
+ * Warps and shuffles (docs/irregular.md).  The grid is the fixed one (warps of --width
+ * consecutive threads), --warp-sizes, or the kernel's own WSIM_GRID_ROWS read after
+ * --input filled its regions; wsim_wid(), wsim_wtid(), wsim_ntids() and wsim_nwarps()
+ * follow it.  A kernel that calls a warp shuffle (marker section wsim_uses_shfl) runs
+ * warp by warp: each thread of the warp runs up to its next shuffle, barrier or exit;
+ * when every live thread of the warp waits at a shuffle, each gets its source thread's
+ * value (as the simulator's SIMD shuffle reads the source lane's register) and they go
+ * on.  Threads of a warp that call different shuffles, or read an exited thread, are an
+ * error: the host cannot know what the simulator's register would hold.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -44,6 +54,23 @@ extern struct wsim_result __start_wsim_results[] __attribute__((weak));
 extern struct wsim_result __stop_wsim_results[] __attribute__((weak));
 /* Present when the kernel calls wsim_barrier() (see warpsplit.h). */
 extern const char __start_wsim_uses_barrier[] __attribute__((weak));
+/* ... a warp shuffle; and its inputs and grid (WSIM_INPUT, WSIM_GRID_ROWS). */
+extern const char __start_wsim_uses_shfl[] __attribute__((weak));
+extern struct wsim_input __start_wsim_inputs[] __attribute__((weak));
+extern struct wsim_input __stop_wsim_inputs[] __attribute__((weak));
+extern struct wsim_grid __start_wsim_grid[] __attribute__((weak));
+extern struct wsim_grid __stop_wsim_grid[] __attribute__((weak));
+
+/* The grid: thread t is thread wtid[t] of warp wid[t], which has ntids[t] threads;
+ * warp w's threads are wstart[w] .. wstart[w + 1] - 1. */
+static unsigned *g_wid, *g_wtid, *g_ntids, *g_wstart;
+
+static void set_thread(unsigned tid) {
+    wsim_host.tid = tid;
+    wsim_host.wid = g_wid[tid];
+    wsim_host.wtid = g_wtid[tid];
+    wsim_host.ntids = g_ntids[tid];
+}
 
 /* One execution context: a thread that has started and not yet exited owns one. */
 struct hctx {
@@ -52,6 +79,10 @@ struct hctx {
     size_t map_size;
     unsigned tid;      /* the thread it runs */
     struct hctx *next; /* free list */
+    int at_shfl;       /* waits at a warp shuffle: kind, value, delta, how many it called */
+    int kind;
+    unsigned v, d, result;
+    unsigned long nshfl;
 };
 
 static ucontext_t sched_uc;     /* the scheduler */
@@ -130,7 +161,7 @@ static void record_exit(unsigned tid, int code) {
 static int run(struct hctx *c) {
     cur = c;
     cur_exited = 0;
-    wsim_host.tid = c->tid;
+    set_thread(c->tid);
     if (swapcontext(&sched_uc, &c->uc) != 0)
         die("swapcontext failed");
     cur = NULL;
@@ -150,7 +181,23 @@ void wsim_host_barrier(void) {
         die("wsim_barrier() outside a thread");
     if (swapcontext(&cur->uc, &sched_uc) != 0)
         die("swapcontext failed");
-    wsim_host.tid = cur->tid; /* the scheduler may have run other threads meanwhile */
+    set_thread(cur->tid); /* the scheduler may have run other threads meanwhile */
+}
+
+unsigned wsim_host_shfl(int kind, unsigned v, unsigned d) {
+    struct hctx *c = cur;
+    if (__start_wsim_uses_shfl == NULL || c == NULL)
+        die("a warp shuffle without the wsim_uses_shfl marker (was the kernel built with "
+            "kernels/runtime/warpsplit.h?)");
+    c->at_shfl = 1;
+    c->kind = kind;
+    c->v = v;
+    c->d = d;
+    c->nshfl++;
+    if (swapcontext(&c->uc, &sched_uc) != 0)
+        die("swapcontext failed");
+    set_thread(c->tid);
+    return c->result;
 }
 
 void wsim_host_exit(int code) {
@@ -188,10 +235,113 @@ int wsim_host_write(int fd, const void *buf, unsigned len) {
 
 /* One thread, directly on this stack. */
 static __attribute__((noinline)) int run_direct(unsigned tid) {
-    wsim_host.tid = tid;
+    set_thread(tid);
     if (setjmp(direct_exit) != 0)
         return cur_code; /* wsim_exit() */
     return kernel_main(tid, wsim_host.nthreads);
+}
+
+/* Every live thread of warp w waits at a shuffle: hand out the values. */
+static void resolve_shfl(unsigned w, struct hctx **ctx) {
+    unsigned lo = g_wstart[w], n = g_wstart[w + 1] - lo, t;
+    struct hctx *first = NULL;
+    for (t = 0; t < n; t++) {
+        struct hctx *c = ctx[lo + t];
+        if (c == NULL)
+            continue;
+        if (first == NULL)
+            first = c;
+        else if (c->kind != first->kind || c->nshfl != first->nshfl) {
+            fprintf(stderr, "host_runner: warp %u: thread %u is at its shuffle number %lu (kind %d), thread %u at "
+                            "number %lu (kind %d): call warp shuffles in convergent code, every thread of the "
+                            "warp together\n", w, first->tid, first->nshfl, first->kind, c->tid, c->nshfl, c->kind);
+            exit(2);
+        }
+    }
+    for (t = 0; t < n; t++) {
+        struct hctx *c = ctx[lo + t];
+        unsigned long long j;
+        if (c == NULL)
+            continue;
+        j = c->kind == 0 ? (unsigned long long)t + c->d : c->kind == 1 ? (c->d <= t ? t - c->d : n)
+          : c->kind == 2 ? (unsigned long long)(t ^ c->d) : c->d;
+        if (j >= n) {
+            c->result = c->v;
+        } else if (ctx[lo + j] == NULL) {
+            fprintf(stderr, "host_runner: warp %u: thread %u's shuffle reads thread %u, which exited: what the "
+                            "simulator's register would hold is not known here\n", w, c->tid, lo + (unsigned)j);
+            exit(2);
+        } else {
+            c->result = ctx[lo + j]->v;
+        }
+    }
+    for (t = 0; t < n; t++)
+        if (ctx[lo + t] != NULL)
+            ctx[lo + t]->at_shfl = 0;
+}
+
+/* A kernel with shuffles: warp by warp, each up to its barrier (or the end). */
+static unsigned long run_warps(void) {
+    unsigned n = wsim_host.nthreads, nw = wsim_host.nwarps, w, t;
+    struct hctx **ctx = calloc(n ? n : 1, sizeof *ctx); /* a live thread's context */
+    unsigned char *started = calloc(n ? n : 1, 1);
+    unsigned long barriers = 0, live = n, waiting;
+    if (ctx == NULL || started == NULL)
+        die("out of memory");
+    for (;;) {
+        waiting = 0;
+        for (w = 0; w < nw; w++) {
+            for (;;) {
+                int at_shfl = 0, at_bar = 0;
+                for (t = g_wstart[w]; t < g_wstart[w + 1]; t++) {
+                    struct hctx *c = ctx[t];
+                    if (!started[t]) {
+                        started[t] = 1;
+                        c = ctx[t] = new_ctx();
+                        c->tid = t;
+                        c->at_shfl = 0;
+                        c->nshfl = 0;
+                    } else if (c == NULL || c->at_shfl || c->kind == -1) {
+                        if (c != NULL && c->at_shfl)
+                            at_shfl++;
+                        else if (c != NULL)
+                            at_bar++;
+                        continue;
+                    }
+                    if (!run(c)) {
+                        ctx[t] = NULL;
+                        live--;
+                    } else if (c->at_shfl) {
+                        at_shfl++;
+                    } else {
+                        c->kind = -1; /* at the barrier */
+                        at_bar++;
+                    }
+                }
+                if (at_shfl && at_bar) {
+                    fprintf(stderr, "host_runner: warp %u: some threads wait at a barrier while others wait at a "
+                                    "shuffle\n", w);
+                    exit(2);
+                }
+                if (!at_shfl) {
+                    waiting += (unsigned long)at_bar;
+                    break;
+                }
+                resolve_shfl(w, ctx);
+            }
+        }
+        if (live == 0)
+            break;
+        if (waiting != live)
+            die("internal: threads neither at the barrier nor finished");
+        barriers++;
+        for (t = 0; t < n; t++)
+            if (ctx[t] != NULL)
+                ctx[t]->kind = 0; /* released */
+    }
+    free(ctx);
+    free(started);
+    return barriers;
 }
 
 /* Runs all threads; returns the number of barrier episodes. */
@@ -207,6 +357,8 @@ static unsigned long run_all(void) {
             record_exit(tid, run_direct(tid));
         return 0;
     }
+    if (__start_wsim_uses_shfl != NULL)
+        return run_warps();
     /* First pass: start every thread in tid order. */
     for (tid = 0; tid < n; tid++) {
         struct hctx *c = new_ctx();
@@ -289,11 +441,164 @@ static void list_results(void) {
     free(r);
 }
 
+/* --input NAME=FILE: as wpusim's (docs/irregular.md): the file fits the region and
+ * starts with its format tag; the rest of the region is zero. */
+static void load_input(const char *arg) {
+    const char *eq = strchr(arg, '=');
+    struct wsim_input *r;
+    FILE *f;
+    size_t n, done = 0;
+    if (eq == NULL || eq == arg || eq[1] == 0) {
+        fprintf(stderr, "host_runner: --input %s: expected NAME=FILE\n", arg);
+        exit(2);
+    }
+    for (r = __start_wsim_inputs; r != NULL && (const char *)r < (const char *)__stop_wsim_inputs; r++)
+        if (strlen(r->name) == (size_t)(eq - arg) && strncmp(r->name, arg, (size_t)(eq - arg)) == 0)
+            break;
+    if (r == NULL || (const char *)r >= (const char *)__stop_wsim_inputs) {
+        fprintf(stderr, "host_runner: --input %s: the kernel declares no input named '%.*s'\n", arg, (int)(eq - arg),
+                arg);
+        exit(2);
+    }
+    f = fopen(eq + 1, "rb");
+    if (f == NULL) {
+        fprintf(stderr, "host_runner: --input %s: cannot read: %s\n", arg, strerror(errno));
+        exit(2);
+    }
+    while ((n = fread((char *)r->addr + done, 1, r->size - done, f)) > 0 && done + n < r->size)
+        done += n;
+    done += n;
+    if (done == r->size && fgetc(f) != EOF) {
+        fprintf(stderr, "host_runner: --input %s: the file is larger than the region's %lu bytes\n", arg,
+                (unsigned long)r->size);
+        exit(2);
+    }
+    fclose(f);
+    if (r->tag != 0 && (done < 4 || *(const uint32_t *)r->addr != r->tag)) {
+        fprintf(stderr, "host_runner: --input %s: the file does not start with the region's format tag 0x%08x\n", arg,
+                r->tag);
+        exit(2);
+    }
+    memset((char *)r->addr + done, 0, r->size - done);
+}
+
+/* A warp-size list or file, as wpusim's --warp-sizes (sizes 1 .. width). */
+static unsigned *parse_sizes(const char *arg, unsigned width, unsigned long *count) {
+    FILE *f = fopen(arg, "r");
+    unsigned *v = NULL;
+    unsigned long n = 0, cap = 0;
+    int ch;
+    if (f == NULL && strchr(arg, '/') != NULL) {
+        fprintf(stderr, "host_runner: --warp-sizes %s: cannot read: %s\n", arg, strerror(errno));
+        exit(2);
+    }
+    char tok[64];
+    size_t k = 0;
+    const char *p = arg;
+    for (;;) {
+        ch = f ? fgetc(f) : (*p ? (unsigned char)*p++ : EOF);
+        if (ch == '#') {
+            while (ch != EOF && ch != '\n')
+                ch = f ? fgetc(f) : (*p ? (unsigned char)*p++ : EOF);
+        }
+        if (ch == EOF || ch == ',' || ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r') {
+            if (k) {
+                char *end;
+                unsigned long long x;
+                tok[k] = 0;
+                x = strtoull(tok, &end, 10);
+                if (*end || tok[0] == '-' || x == 0 || x > width) {
+                    fprintf(stderr, "host_runner: --warp-sizes %s: '%s' is not a warp size 1 .. %u\n", arg, tok, width);
+                    exit(2);
+                }
+                if (n == cap) {
+                    cap = cap ? 2 * cap : 256;
+                    v = realloc(v, cap * sizeof *v);
+                    if (v == NULL)
+                        die("out of memory");
+                }
+                v[n++] = (unsigned)x;
+                k = 0;
+            }
+            if (ch == EOF)
+                break;
+            continue;
+        }
+        if (k + 1 < sizeof tok)
+            tok[k++] = (char)ch;
+    }
+    if (f)
+        fclose(f);
+    if (n == 0) {
+        fprintf(stderr, "host_runner: --warp-sizes %s: no warp sizes\n", arg);
+        exit(2);
+    }
+    *count = n;
+    return v;
+}
+
+/* The grid: the fixed one, a --warp-sizes list, or the kernel's WSIM_GRID_ROWS. */
+static void build_grid(const char *warp_sizes, int threads_given) {
+    unsigned *sizes = NULL, w, t;
+    unsigned long m = 0, total = 0;
+    if (warp_sizes != NULL) {
+        sizes = parse_sizes(warp_sizes, wsim_host.width, &m);
+    } else if (__start_wsim_grid != NULL && (const char *)__stop_wsim_grid > (const char *)__start_wsim_grid) {
+        const struct wsim_grid *g = __start_wsim_grid;
+        unsigned i;
+        m = *g->count;
+        if (m == 0 || m >= g->cap) {
+            fprintf(stderr, "host_runner: the kernel's grid (WSIM_GRID_ROWS) has %lu rows: give its input (--input)\n",
+                    m);
+            exit(2);
+        }
+        sizes = malloc(m * sizeof *sizes);
+        if (sizes == NULL)
+            die("out of memory");
+        for (i = 0; i < m; i++) {
+            unsigned len = g->offsets[i + 1] - g->offsets[i];
+            if (g->offsets[i + 1] < g->offsets[i]) {
+                fprintf(stderr, "host_runner: the kernel's grid: row offsets decrease at row %u\n", i);
+                exit(2);
+            }
+            sizes[i] = len < 1 ? 1 : len > wsim_host.width ? wsim_host.width : len;
+        }
+    }
+    if (sizes != NULL) {
+        if (threads_given) {
+            fprintf(stderr, "host_runner: --threads: the irregular grid sets the threads\n");
+            exit(2);
+        }
+        for (w = 0; w < m; w++)
+            total += sizes[w];
+        wsim_host.nthreads = (unsigned)total;
+    } else {
+        m = ((unsigned long)wsim_host.nthreads + wsim_host.width - 1) / wsim_host.width;
+    }
+    wsim_host.nwarps = (unsigned)m;
+    g_wid = malloc((wsim_host.nthreads + 1) * sizeof *g_wid);
+    g_wtid = malloc((wsim_host.nthreads + 1) * sizeof *g_wtid);
+    g_ntids = malloc((wsim_host.nthreads + 1) * sizeof *g_ntids);
+    g_wstart = malloc((m + 1) * sizeof *g_wstart);
+    if (!g_wid || !g_wtid || !g_ntids || !g_wstart)
+        die("out of memory");
+    t = 0;
+    for (w = 0; w < m; w++) {
+        unsigned n = sizes ? sizes[w] : (wsim_host.nthreads - t < wsim_host.width ? wsim_host.nthreads - t : wsim_host.width);
+        unsigned j;
+        g_wstart[w] = t;
+        for (j = 0; j < n; j++, t++)
+            g_wid[t] = w, g_wtid[t] = j, g_ntids[t] = n;
+    }
+    g_wstart[m] = t;
+    free(sizes);
+}
+
 static void usage(FILE *f, const char *prog) {
     fprintf(f,
             "usage: %s [--threads N] [--seed S] [--arg A] [--task T] [--width W]\n"
             "          [--wpus P] [--warps K] [--dump FILE] [--quiet] [--time] [--contexts]\n"
-            "          [--list-results]\n"
+            "          [--list-results] [--warp-sizes LIST|FILE] [--input NAME=FILE]\n"
             "Runs the kernel natively, thread by thread (see kernels/README.md).\n"
             "  --threads N   thread count (default 256)\n"
             "  --seed S      wsim_seed() (default 1, as wpusim)\n"
@@ -306,7 +611,9 @@ static void usage(FILE *f, const char *prog) {
             "  --quiet       discard the kernel's stdout and the run summary\n"
             "  --time        print the wall and CPU time of the run (not of start-up) on stderr\n"
             "  --contexts    run every thread on its own context even without barriers\n"
-            "  --list-results  print the result regions (index, offset, size) and exit\n",
+            "  --list-results  print the result regions (index, offset, size) and exit\n"
+            "  --warp-sizes L  an irregular grid: warps of these sizes (1 .. --width; docs/irregular.md)\n"
+            "  --input N=FILE  fill the kernel's input region N from FILE (repeatable)\n",
             prog);
 }
 
@@ -327,6 +634,9 @@ int main(int argc, char **argv) {
     int show_time = 0, list = 0, contexts = 0, i;
     unsigned warps = 0;
     unsigned long barriers;
+    const char *warp_sizes = NULL;
+    const char **inputs = calloc((size_t)argc + 1, sizeof *inputs);
+    int ninputs = 0, threads_given = 0;
     unsigned long long nwarps;
     struct timespec t0, t1, c0, c1;
     long ps;
@@ -360,7 +670,11 @@ int main(int argc, char **argv) {
             return 2;
         }
         if (strcmp(a, "--threads") == 0)
-            wsim_host.nthreads = parse_u32(a, v);
+            wsim_host.nthreads = parse_u32(a, v), threads_given = 1;
+        else if (strcmp(a, "--warp-sizes") == 0)
+            warp_sizes = v;
+        else if (strcmp(a, "--input") == 0)
+            inputs[ninputs++] = v;
         else if (strcmp(a, "--seed") == 0)
             wsim_host.seed = parse_u32(a, v);
         else if (strcmp(a, "--arg") == 0)
@@ -389,6 +703,10 @@ int main(int argc, char **argv) {
         fprintf(stderr, "host_runner: --threads, --width and --wpus must be >= 1\n");
         return 2;
     }
+    for (i = 0; i < ninputs; i++)
+        load_input(inputs[i]);
+    free(inputs);
+    build_grid(warp_sizes, threads_given);
     nwarps = ((unsigned long long)wsim_host.nthreads + wsim_host.width - 1) / wsim_host.width;
     if (warps == 0) /* enough slots for every warp */
         warps = (unsigned)((nwarps + wsim_host.wpus - 1) / wsim_host.wpus);
@@ -397,7 +715,7 @@ int main(int argc, char **argv) {
     ps = sysconf(_SC_PAGESIZE);
     page_size = ps > 0 ? (size_t)ps : 4096;
 
-    direct = !contexts && __start_wsim_uses_barrier == NULL;
+    direct = !contexts && __start_wsim_uses_barrier == NULL && __start_wsim_uses_shfl == NULL;
 
     clock_gettime(CLOCK_MONOTONIC, &t0);
     clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &c0);

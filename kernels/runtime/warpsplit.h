@@ -63,6 +63,69 @@ struct wsim_result {
             (const void *)&(x), sizeof(x) WSIM_RESULT_ORDER_}
 
 /* ------------------------------------------------------------------------------------
+ * Inputs and irregular grids (docs/irregular.md).
+ *
+ * WSIM_INPUT(name, x, tag) declares the object x (usually a global array or struct) as
+ * the kernel's input region NAME: `wpusim --input NAME=FILE` (and host_runner's) fills
+ * it from FILE before the launch, which must fit x and start with the 32-bit
+ * little-endian format tag (0: none).  Put x in .bss so that the ELF stays small.
+ *
+ * WSIM_GRID_ROWS(offsets, count) declares the kernel's own irregular grid (003's
+ * kernel<<<m, w_list>>>): one warp per row of a CSR row-offset array, `count` (a
+ * uint32_t object) rows, warp i with offsets[i+1] - offsets[i] threads (at least 1, at
+ * most the machine's warp size: the kernel strides over a longer row).  Read after the
+ * inputs are placed; --warp-sizes overrides it.  Use at file scope after the definitions.
+ * ---------------------------------------------------------------------------------- */
+#ifdef __riscv
+struct wsim_input {
+    const char *name;
+    const void *addr;
+    uint32_t size;
+    uint32_t tag;
+};
+struct wsim_grid {
+    uint32_t kind; /* 1: CSR row offsets */
+    const void *offsets;
+    const void *count;
+    uint32_t cap; /* offsets the array holds */
+};
+_Static_assert(sizeof(struct wsim_input) == 16 && sizeof(struct wsim_grid) == 16, "16-byte records");
+#define WSIM_REC_LINE_
+/* The linker script PROVIDEs the sections' bounds only to a program that refers to
+ * them: these references keep them in the symbol table, where wpusim finds them. */
+extern const char __wsim_inputs_start[], __wsim_inputs_end[], __wsim_grid_start[], __wsim_grid_end[];
+#define WSIM_REC_REF_(name, lo, hi) \
+    static const void *const wsim_ref_##name[2] __attribute__((used)) = {lo, hi};
+#else
+#define WSIM_REC_REF_(name, lo, hi)
+struct wsim_input {
+    const char *name;
+    void *addr;
+    size_t size;
+    uint32_t tag;
+    unsigned long line;
+};
+struct wsim_grid {
+    uint32_t kind;
+    const uint32_t *offsets;
+    const uint32_t *count;
+    uint32_t cap;
+    unsigned long line;
+};
+#define WSIM_REC_LINE_ , __LINE__
+#endif
+#define WSIM_INPUT(nm, x, tg)                                                            \
+    WSIM_REC_REF_(input_##x, __wsim_inputs_start, __wsim_inputs_end)                      \
+    static struct wsim_input wsim_input_##x                                               \
+        __attribute__((section("wsim_inputs"), used, aligned(sizeof(void *)))) = {        \
+            nm, (void *)&(x), sizeof(x), (tg) WSIM_REC_LINE_}
+#define WSIM_GRID_ROWS(offsets, count)                                                    \
+    WSIM_REC_REF_(grid_rows_, __wsim_grid_start, __wsim_grid_end)                         \
+    static struct wsim_grid wsim_grid_rows_                                               \
+        __attribute__((section("wsim_grid"), used, aligned(sizeof(void *)))) = {          \
+            1, (offsets), &(count), sizeof(offsets) / sizeof((offsets)[0]) WSIM_REC_LINE_}
+
+/* ------------------------------------------------------------------------------------
  * Thread identity and launch parameters.
  * ---------------------------------------------------------------------------------- */
 #ifdef __riscv
@@ -118,6 +181,28 @@ WSIM_INLINE int wsim_write(int fd, const void *buf, unsigned len) {
     return a0;
 }
 
+/* Warp shuffles (docs/abi.md, "Warp shuffles"): the value v of another thread of this
+ * thread's warp (wsim_wtid() t): down t + d, up t - d, xor t ^ d, idx d; the thread's
+ * own v when that is outside the warp.  Call them in convergent code, every thread of
+ * the warp together (as CUDA's __shfl_*_sync): the host build synchronizes the warp's
+ * threads at each call. */
+#define WSIM_SHFL_(fn, f7)                                                                 \
+    WSIM_INLINE unsigned wsim_shfl_##fn(unsigned v, unsigned d) {                          \
+        unsigned r;                                                                        \
+        __asm__ volatile(".insn r 0x0B, 1, " #f7 ", %0, %1, %2" : "=r"(r) : "r"(v), "r"(d)); \
+        return r;                                                                          \
+    }                                                                                      \
+    WSIM_INLINE float wsim_shfl_##fn##_f(float v, unsigned d) {                            \
+        float r;                                                                           \
+        __asm__ volatile(".insn r 0x0B, 1, " #f7 " + 8, %0, %1, %2" : "=f"(r) : "f"(v), "r"(d)); \
+        return r;                                                                          \
+    }
+WSIM_SHFL_(down, 0)
+WSIM_SHFL_(up, 1)
+WSIM_SHFL_(xor, 2)
+WSIM_SHFL_(idx, 3)
+#undef WSIM_SHFL_
+
 /* Float helpers without libm: single instructions (fmadd.s, fsqrt.s, fsgnjx.s).
  * Inline asm rather than __builtin_fmaf/__builtin_sqrtf, which become libm calls
  * when -fmath-errno is in effect (clang's default for this target). */
@@ -145,6 +230,8 @@ struct wsim_host_state {
     unsigned seed;     /* --seed */
     unsigned arg;      /* --arg */
     unsigned task;     /* --task */
+    /* the running thread's warp in the grid (fixed, or --warp-sizes / WSIM_GRID_ROWS) */
+    unsigned wid, wtid, ntids, nwarps;
 };
 extern struct wsim_host_state wsim_host;
 
@@ -168,6 +255,30 @@ WSIM_INLINE unsigned wsim_nthreads(void) { return wsim_host.nthreads; }
 WSIM_INLINE unsigned wsim_seed(void) { return wsim_host.seed; }
 WSIM_INLINE unsigned wsim_arg(void) { return wsim_host.arg; }
 WSIM_INLINE unsigned wsim_task(void) { return wsim_host.task; }
+WSIM_INLINE unsigned wsim_wid(void) { return wsim_host.wid; }
+WSIM_INLINE unsigned wsim_wtid(void) { return wsim_host.wtid; }
+WSIM_INLINE unsigned wsim_ntids(void) { return wsim_host.ntids; }
+WSIM_INLINE unsigned wsim_nwarps(void) { return wsim_host.nwarps; }
+
+/* Warp shuffles: host_runner runs the warp's threads up to the call, then hands out
+ * the values (kind 0 down, 1 up, 2 xor, 3 idx). */
+unsigned wsim_host_shfl(int kind, unsigned v, unsigned d);
+/* The marker tells host_runner that the kernel shuffles: it then runs warp by warp. */
+WSIM_INLINE unsigned wsim_host_shfl_(int kind, unsigned v, unsigned d) {
+    static const char wsim_uses_shfl_ __attribute__((section("wsim_uses_shfl"), used)) = 1;
+    (void)wsim_uses_shfl_;
+    return wsim_host_shfl(kind, v, d);
+}
+WSIM_INLINE unsigned wsim_shfl_down(unsigned v, unsigned d) { return wsim_host_shfl_(0, v, d); }
+WSIM_INLINE unsigned wsim_shfl_up(unsigned v, unsigned d) { return wsim_host_shfl_(1, v, d); }
+WSIM_INLINE unsigned wsim_shfl_xor(unsigned v, unsigned d) { return wsim_host_shfl_(2, v, d); }
+WSIM_INLINE unsigned wsim_shfl_idx(unsigned v, unsigned d) { return wsim_host_shfl_(3, v, d); }
+WSIM_INLINE unsigned wsim_f2u_(float f) { union { float f; unsigned u; } x; x.f = f; return x.u; }
+WSIM_INLINE float wsim_u2f_(unsigned u) { union { float f; unsigned u; } x; x.u = u; return x.f; }
+WSIM_INLINE float wsim_shfl_down_f(float v, unsigned d) { return wsim_u2f_(wsim_host_shfl_(0, wsim_f2u_(v), d)); }
+WSIM_INLINE float wsim_shfl_up_f(float v, unsigned d) { return wsim_u2f_(wsim_host_shfl_(1, wsim_f2u_(v), d)); }
+WSIM_INLINE float wsim_shfl_xor_f(float v, unsigned d) { return wsim_u2f_(wsim_host_shfl_(2, wsim_f2u_(v), d)); }
+WSIM_INLINE float wsim_shfl_idx_f(float v, unsigned d) { return wsim_u2f_(wsim_host_shfl_(3, wsim_f2u_(v), d)); }
 /* Every accessor of cmodel/csr.def must exist here too: one that does not is
  * "declared 'static' but never defined" (-Wunused-function, an error here). */
 #define CSR(num, name, access, ...)

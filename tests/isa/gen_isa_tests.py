@@ -1965,7 +1965,8 @@ def gen_rv32f_load_store():
 
 F_CSRS = {'fflags': 0x001, 'frm': 0x002, 'fcsr': 0x003}
 WSIM = {'lane': 0xCC0, 'warp': 0xCC1, 'wpu': 0xCC2, 'width': 0xCC3, 'warps': 0xCC4,
-        'wpus': 0xCC5, 'nthreads': 0xCC6, 'seed': 0xCC7, 'arg': 0xCC8}
+        'wpus': 0xCC5, 'nthreads': 0xCC6, 'seed': 0xCC7, 'arg': 0xCC8,
+        'wid': 0xCCA, 'wtid': 0xCCB, 'ntids': 0xCCC, 'nwarps': 0xCCD}
 
 
 def csr_read(fcsr, csr):
@@ -1990,7 +1991,7 @@ def csr_op(op, fcsr, csr, src, writes):
 
 def gen_zicsr():
     asm = Asm('zicsr', 'csrrw csrrs csrrc csrrwi csrrsi csrrci on fflags/frm/fcsr; '
-              'counters; mhartid; WarpSplit CSRs 0xCC0-0xCC8')
+              'counters; mhartid; WarpSplit CSRs 0xCC0-0xCCD')
     rng = asm.rng
     # the very first instruction: nothing retired before it
     asm.pre = ['    csrr s11, instret      // first instruction: instret must be 0']
@@ -2024,6 +2025,22 @@ def gen_zicsr():
         ctx.emit('csrr a2, 0x%x' % WSIM['width'], 'remu a3, s0, a2', 'csrr a4, 0x%x' % WSIM['lane'])
         ctx.check('a4', 'wsim.lane (expected: tid mod width)', exp='a3')
     at('wsim.lane == tid mod wsim.width', lane)
+
+    # the fixed grid's warp metadata (003's wid, tid, ntids, m; docs/irregular.md)
+    def fixed_grid(ctx):
+        full = ctx.lbl('full')
+        ctx.emit('csrr a2, 0x%x' % WSIM['width'], 'divu a3, s0, a2', 'csrr a4, 0x%x' % WSIM['wid'])
+        ctx.check('a4', 'wsim.wid (expected: tid / width)', exp='a3')
+        ctx.emit('remu a3, s0, a2', 'csrr a4, 0x%x' % WSIM['wtid'])
+        ctx.check('a4', 'wsim.wtid (expected: tid mod width)', exp='a3')
+        ctx.emit('add a3, s1, a2', 'addi a3, a3, -1', 'divu a3, a3, a2', 'csrr a4, 0x%x' % WSIM['nwarps'])
+        ctx.check('a4', 'wsim.nwarps (expected: ceil(nthreads / width))', exp='a3')
+        # ntids: width, or what is left of the threads in the last warp
+        ctx.emit('divu a3, s0, a2', 'mul a3, a3, a2', 'sub a3, s1, a3', 'bltu a3, a2, %s' % full, 'mv a3, a2')
+        ctx.lines.append(full + ':')
+        ctx.emit('csrr a4, 0x%x' % WSIM['ntids'])
+        ctx.check('a4', 'wsim.ntids (expected: min(width, nthreads - wid * width))', exp='a3')
+    at('wsim.wid / wtid / ntids / nwarps in the fixed grid', fixed_grid)
 
     def placement(ctx):
         skip = ctx.lbl('skip')
@@ -2232,6 +2249,78 @@ def gen_wsim_barrier():
     return asm
 
 
+def gen_wsim_shuffle():
+    asm = Asm('wsim_shuffle', 'wsim.shfl.{down,up,xor,idx} and wsim.fshfl.* (custom-0 funct3=1): a lane '
+              'reads rs1 of a lane of its own warp (wsim.wtid t, wsim.ntids n), its own rs1 outside it')
+    # Every thread holds v(tid) = tid * K + C; the source of thread tid is the
+    # thread tid - t + j of its warp (the fixed grid: consecutive threads), so
+    # the expected value is v(tid - t + j) when 0 <= j < n, else v(tid).
+    K, C = 0x9E3779B1, 0x01234567
+    f7 = {'down': 0, 'up': 1, 'xor': 2, 'idx': 3}
+
+    def value(ctx, dst, tid):
+        ctx.emit('li t0, %d' % K, 'mul %s, %s, t0' % (dst, tid), 'li t0, %d' % C, 'add %s, %s, t0' % (dst, dst))
+
+    def source(ctx, kind, d):
+        """t5 = j (the source's index in the warp) from t = a2, d; n = a3."""
+        if kind == 'down':
+            ctx.emit('add t5, a2, %s' % d)
+            ctx.emit('bltu t5, a2, {own}')  # (wrapped: outside)
+        elif kind == 'up':
+            ctx.emit('bltu a2, %s, {own}' % d, 'sub t5, a2, %s' % d)
+        elif kind == 'xor':
+            ctx.emit('xor t5, a2, %s' % d)
+        else:
+            ctx.emit('mv t5, %s' % d)
+
+    def row(kind, dval, fl=False, inplace=False, lane_d=False, inactive=False):
+        def body(ctx):
+            own, chk, skip = ctx.lbl('own'), ctx.lbl('chk'), ctx.lbl('skip')
+            ctx.emit('csrr a2, 0x%x' % WSIM['wtid'], 'csrr a3, 0x%x' % WSIM['ntids'])
+            if inactive:  # only even lanes run it; they read odd ones, parked at the join
+                ctx.emit('andi t6, a2, 1', 'bnez t6, %s' % skip)
+            value(ctx, 'a4', 's0')
+            if lane_d:
+                ctx.emit('li t0, 3', 'remu a5, a2, t0', 'addi a5, a5, %d' % dval)
+            else:
+                ctx.emit('li a5, %d' % dval)
+            dst = 'a4' if inplace else 'a6'
+            ctx.emit('mv a7, a4')
+            if fl:
+                ctx.emit('fmv.w.x fa0, a4',
+                         '.insn r 0x0B, 1, %d, %s, fa0, a5     // wsim.fshfl.%s' % (f7[kind] + 8, 'fa0' if inplace else 'fa1', kind),
+                         'fmv.x.w %s, %s' % (dst, 'fa0' if inplace else 'fa1'))
+            else:
+                ctx.emit('.insn r 0x0B, 1, %d, %s, a4, a5     // wsim.shfl.%s' % (f7[kind], dst, kind))
+            src = []
+            source(ctx, kind, 'a5')
+            ctx.lines[-1:] = [ln.replace('{own}', own) for ln in ctx.lines[-1:]]
+            ctx.lines[-2:] = [ln.replace('{own}', own) for ln in ctx.lines[-2:]]
+            ctx.emit('bgeu t5, a3, %s' % own, 'sub t4, s0, a2', 'add t4, t4, t5')
+            value(ctx, 's5', 't4')
+            ctx.emit('j %s' % chk)
+            ctx.lines.append(own + ':')
+            ctx.emit('mv s5, a7')
+            ctx.lines.append(chk + ':')
+            ctx.check(dst, 'wsim.%sshfl.%s result' % ('f' if fl else '', kind))
+            ctx.lines.append(skip + ':')
+        name = '%sshfl.%s d=%s%d%s%s%s' % ('f' if fl else '', kind, 't mod 3 + ' if lane_d else '', dval,
+                                           ' rd=rs1' if inplace else '', ' (even lanes; odd sources inactive)'
+                                           if inactive else '', '')
+        asm.allthread_row(name, body)
+
+    for kind, ds in (('down', (0, 1, 3, 16, 63)), ('up', (0, 1, 5, 32)), ('xor', (1, 2, 7, 31)),
+                     ('idx', (0, 3, 15, 64))):
+        for d in ds:
+            row(kind, d)
+        row(kind, 1, fl=True)
+        row(kind, 2, inplace=True)
+        row(kind, 1, lane_d=True)
+    row('xor', 1, inactive=True)
+    row('down', 1, fl=True, inplace=True, inactive=True)
+    return asm
+
+
 # ---------------------------------------------------------------------------
 # Negative tests
 # ---------------------------------------------------------------------------
@@ -2257,8 +2346,8 @@ FAULTS = [
     # name, keyword, description, setup lines, faulting instruction lines
     ('illegal_zero', ILL, 'the all-zero word (defined illegal)', [], ['.word 0x00000000']),
     ('illegal_ones', ILL, 'the all-ones word', [], ['.word 0xffffffff']),
-    ('custom0', ILL, 'custom-0 with funct3=1 (only wsim.bar is defined)', [],
-     ['.word 0x%08x' % 0x0000100B]),
+    ('custom0', ILL, 'custom-0 with funct3=1 and funct7=0x7f (no warp shuffle has it)', [],
+     ['.word 0x%08x' % 0xFE00100B]),
     ('rm_static5', ILL, 'fadd.s with static rm=5', [],
      ['.word 0x%08x     // fadd.s f1, f2, f3, rm=5' % enc_r(0, 3, 2, 5, 1, 0x53)]),
     ('rm_static6', ILL, 'fmadd.s with static rm=6', [],
@@ -2270,7 +2359,7 @@ FAULTS = [
      ['li t1, 0'], ['csrrs t0, cycle, t1']),
     ('csr_write_wsim', ILL, 'csrrwi to wsim.lane (read-only)', [], ['csrrwi zero, 0xcc0, 1']),
     ('csr_write_mhartid', ILL, 'csrrsi to mhartid (read-only)', [], ['csrrsi t0, mhartid, 1']),
-    ('csr_unknown', ILL, 'read of CSR 0xcca (after the WarpSplit range)', [], ['csrr t0, 0xcca']),
+    ('csr_unknown', ILL, 'read of CSR 0xcdf (after the WarpSplit range)', [], ['csrr t0, 0xcdf']),
     ('csr_unknown_m', ILL, 'read of mtvec (machine trap vector: not provided)', [], ['csrr t0, mtvec']),
     ('misaligned_jalr', 'misaligned', 'jalr to an address with bit 1 set',
      ['lla t1, pass', 'addi t1, t1, 2'], ['jalr ra, 0(t1)']),
@@ -2331,7 +2420,7 @@ def fault_source(name, keyword, desc, setup, insn):
 GENERATORS = [gen_rv32i_alu, gen_rv32i_branch, gen_rv32i_jump, gen_rv32i_load_store,
               gen_rv32i_regs, gen_rv32i_system, gen_rv32m, gen_rv32f_arith, gen_rv32f_fma,
               gen_rv32f_cvt, gen_rv32f_cmp_class_minmax, gen_rv32f_move_sgnj,
-              gen_rv32f_load_store, gen_zicsr, gen_wsim_barrier]
+              gen_rv32f_load_store, gen_zicsr, gen_wsim_barrier, gen_wsim_shuffle]
 
 
 def write(name, text):

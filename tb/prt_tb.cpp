@@ -1,0 +1,337 @@
+// Partitioned register table testbench: the verilated rtl/ws_prt.sv (class
+// Vdut, or the synthesized netlist under the same name) and the C block
+// cmodel/blocks/prt.c run side by side, driven with the same inputs every
+// clock; every output port is compared every clock (docs/rtl.md).
+//
+// Stimulus: constrained random from a seeded LFSR, as the vector core drives
+// the table (partitions launched into free slots with their vector length,
+// ended, their registers renamed on every port), in phases that fill the
+// table, drain it, rename heavily (also slots that hold nothing and
+// registers past REGS) and drive raw random bits; resets in the middle of
+// the run. Or the replay of a port trace (recorded by `wpusim
+// --record-block prt=FILE`, written by +log=FILE here, or a hand-worked
+// test's .in with its .expect).
+#include <array>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "Vdut.h"
+#include "tb.h"
+
+extern "C" {
+#include "blocks/block.h"
+#include "blocks/prt.h"
+}
+
+static const prt_config_t CFG = {TB_PARTS, TB_REGS, TB_PHYS, TB_VL_W, TB_PORTS};
+static const int P = TB_PARTS, PORTS = TB_PORTS, BLOCKS = TB_PHYS / TB_REGS;
+static const block_ops_t *const B = &prt_block_ops;
+
+// ------------------------------------------------------------------ ports
+
+static const std::array<int, PRT_NPORTS> PW = [] {
+    std::array<int, PRT_NPORTS> w{};
+    for (int i = 0; i < PRT_NPORTS; i++) w[i] = prt_port_width(&CFG, i);
+    return w;
+}();
+static const int PART_W = PW[PRT_P_alloc_part], REG_W = PW[PRT_P_ren_reg] / TB_PORTS;
+
+// A port of any width from / into a bit vector (Verilator: CData..QData up
+// to 64 bits, VlWide<N> above).
+template <class T> static void port_put(T &p, const wmask_t &v, int w) { p = (T)tb_bits(v.w[0], w); }
+template <std::size_t N> static void port_put(VlWide<N> &p, const wmask_t &v, int w) {
+    for (std::size_t i = 0; i < N; i++) {
+        uint32_t word = 0;
+        for (int b = 0; b < 32; b++) {
+            int k = (int)i * 32 + b;
+            if (k < w && wmask_test(&v, k)) word |= 1u << b;
+        }
+        p[i] = word;
+    }
+}
+template <class T> static wmask_t port_get(const T &p, int w) {
+    wmask_t v = wmask_none();
+    v.w[0] = tb_bits((uint64_t)p, w);
+    return v;
+}
+template <std::size_t N> static wmask_t port_get(const VlWide<N> &p, int w) {
+    wmask_t v = wmask_none();
+    for (int k = 0; k < w && k < (int)(32 * N); k++)
+        if ((p[k / 32] >> (k % 32)) & 1) wmask_set(&v, k);
+    return v;
+}
+static uint64_t slice(const wmask_t &v, int lsb, int w) {
+    uint64_t r = 0;
+    for (int i = 0; i < w; i++) r |= (uint64_t)wmask_test(&v, lsb + i) << i;
+    return r;
+}
+template <class T> static void member_put(T &m, const wmask_t &v) { m = (T)v.w[0]; }
+static void member_put(wmask_t &m, const wmask_t &v) { m = v; }
+
+// The inputs onto the RTL's ports, expanded from cmodel/blocks/prt.def.
+static void drive(Vdut *m, const prt_in_t &in) {
+#define TB_DRIVE(name) \
+    port_put(m->name##_i, block_get(B, &CFG, PRT_P_##name, 0, &in, nullptr, nullptr), PW[PRT_P_##name]);
+#define BLOCK_PORT(name, dir, timing, ctype, width, digits, doc) BLOCK_IF_IN_##timing(TB_DRIVE(name))
+#include "blocks/prt.def"
+#undef TB_DRIVE
+}
+
+// The RTL's outputs as the C block's out struct (o.q = the mirror q).
+static void rtl_read(const Vdut *m, prt_out_t &o, prt_state_t &q) {
+#define TB_READ_OUT(name) member_put(o.name, port_get(m->name##_o, PW[PRT_P_##name]));
+#define TB_READ_REG(name) member_put(q.name, port_get(m->name##_o, PW[PRT_P_##name]));
+#define BLOCK_PORT(name, dir, timing, ctype, width, digits, doc) \
+    BLOCK_IF_OUT_##timing(TB_READ_OUT(name)) BLOCK_IF_REG_##timing(TB_READ_REG(name))
+#define BLOCK_FIELD(field, ctype, width, doc)                                                           \
+    {                                                                                                   \
+        const int fw = PW[PRT_P_ent_##field];                                                           \
+        wmask_t all = port_get(m->ent_##field##_o, P * fw);                                             \
+        for (int i = 0; i < P; i++) tb_put(q.e[i].field, slice(all, i * fw, fw));                       \
+    }
+#include "blocks/prt.def"
+#undef TB_READ_OUT
+#undef TB_READ_REG
+    o.q = &q;
+}
+
+class PrtChecker {
+  public:
+    explicit PrtChecker(TbRun &r) : r_(r) { memset(&mirror_, 0, sizeof mirror_); }
+    bool step(uint64_t cyc, const prt_out_t &o, const Vdut *m, bool comb_only) {
+        rtl_read(m, rtl_, mirror_);
+        block_mismatch_t mm;
+        if (!block_compare(B, &CFG, &o, &rtl_, comb_only ? BLOCK_CMP_COMB : BLOCK_CMP_ALL, &mm)) return true;
+        r_.mismatch(cyc, mm.name, "C model", mm.exp, mm.act);
+        return false;
+    }
+    const prt_out_t &rtl() const { return rtl_; }
+
+  private:
+    TbRun &r_;
+    prt_out_t rtl_{};
+    prt_state_t mirror_;
+};
+
+// ------------------------------------------------------------------ coverage
+
+#define COVER_POINTS(X)                                                                           \
+    X(rename_ok, "a register renamed")                                                            \
+    X(rename_all_ports, "every port renames in one clock")                                        \
+    X(rename_empty_slot, "a rename of a slot that holds no partition")                            \
+    X(rename_past_regs, "a register past REGS (REGS not a power of two)")                          \
+    X(rename_past_parts, "a slot past PARTS (PARTS not a power of two)")                           \
+    X(rename_high_block, "a rename into a block other than the first")                            \
+    X(alloc, "a partition launched")                                                              \
+    X(alloc_slot_busy, "a launch into a slot that holds a partition: refused")                     \
+    X(alloc_no_block, "a launch refused: every register block in use")                            \
+    X(alloc_reuses, "a launch takes a block an ended partition freed (not the last one)")          \
+    X(free, "a partition ended")                                                                  \
+    X(free_and_alloc, "an end and a launch in one clock")                                         \
+    X(full, "every slot holds a partition")                                                       \
+    X(reset_mid_run, "reset in the middle of a run")
+
+enum {
+#define X(name, text) COV_##name,
+    COVER_POINTS(X)
+#undef X
+        COV_N
+};
+static const char *const cov_name[] = {
+#define X(name, text) #name,
+    COVER_POINTS(X)
+#undef X
+};
+static const char *const cov_text[] = {
+#define X(name, text) text,
+    COVER_POINTS(X)
+#undef X
+};
+
+static bool cov_applies(int k) {
+    switch (k) {
+    case COV_rename_all_ports: return true;
+    case COV_rename_past_regs: return (TB_REGS & (TB_REGS - 1)) != 0 && TB_REGS > 2;
+    case COV_rename_past_parts: return (P & (P - 1)) != 0 && P > 2;
+    case COV_rename_high_block: case COV_alloc_reuses: return BLOCKS >= 2 && P >= 2;
+    case COV_alloc_no_block: return BLOCKS < P;
+    case COV_full: return BLOCKS >= P;
+    case COV_free_and_alloc: return P >= 2;
+    default: return true;
+    }
+}
+
+// ------------------------------------------------------------------ random stimulus
+
+enum Phase { FILL, DRAIN, RENAME, RAW, NPHASES };
+
+class Stimulus {
+  public:
+    explicit Stimulus(uint64_t seed) : rng_(seed) { next_phase(); }
+    void next_phase() {
+        phase_ = (Phase)rng_.below(NPHASES);
+        left_ = 16 + rng_.below(300);
+    }
+    // The early inputs of this clock, from the table's state (the registered read ports).
+    void early(const prt_t &c, prt_in_t &in) {
+        if (left_-- == 0) next_phase();
+        in.ren_v = 0;
+        in.ren_part = wmask_none();
+        in.ren_reg = wmask_none();
+        const unsigned busy = phase_ == RENAME ? 90 : 50;
+        for (int p = 0; p < PORTS; p++) {
+            if (!rng_.chance(busy)) continue;
+            in.ren_v |= 1u << p;
+            uint32_t part = (uint32_t)rng_.below((uint64_t)P), reg = (uint32_t)rng_.below((uint64_t)TB_REGS);
+            if (phase_ == RAW || rng_.chance(5)) part = (uint32_t)rng_.bits(PART_W), reg = (uint32_t)rng_.bits(REG_W);
+            prt_set_field(&in.ren_part, p, PART_W, part);
+            prt_set_field(&in.ren_reg, p, REG_W, reg);
+        }
+        if (phase_ == RAW && rng_.chance(30)) in.ren_v = (uint32_t)rng_.bits(PORTS);
+        // the launcher looks at a free slot (mostly)
+        int freeslot = -1;
+        for (int s = 0; s < P; s++)
+            if (!c.q.e[s].valid && (freeslot < 0 || rng_.chance(30))) freeslot = s;
+        in.alloc_part = (uint8_t)(freeslot >= 0 && !rng_.chance(10) ? freeslot : rng_.bits(PART_W));
+    }
+    void late(const prt_t &c, const prt_out_t &o, prt_in_t &in) {
+        const unsigned pa = phase_ == FILL ? 60 : phase_ == DRAIN ? 5 : 25;
+        const unsigned pf = phase_ == DRAIN ? 60 : phase_ == FILL ? 5 : 25;
+        in.alloc = rng_.chance(pa) || (phase_ == RAW && rng_.chance(50));
+        in.alloc_vl = (uint16_t)rng_.bits(TB_VL_W);
+        int valid = -1;
+        for (int s = 0; s < P; s++)
+            if (c.q.e[s].valid && (valid < 0 || rng_.chance(40))) valid = s;
+        in.free = rng_.chance(pf) && (valid >= 0 || phase_ == RAW);
+        in.free_part = (uint8_t)(valid >= 0 && !rng_.chance(5) ? valid : rng_.bits(PART_W));
+        (void)o;
+    }
+    void junk(prt_in_t &in) {
+        in.alloc = (uint8_t)rng_.bits(1);
+        in.alloc_vl = (uint16_t)rng_.bits(TB_VL_W);
+        in.free = (uint8_t)rng_.bits(1);
+        in.free_part = (uint8_t)rng_.bits(PART_W);
+    }
+    bool reset_now() { return rng_.below(6000) == 0; }
+
+  private:
+    Lfsr rng_;
+    Phase phase_ = FILL;
+    uint64_t left_ = 0;
+};
+
+struct Env : TbEnv<Vdut, PrtChecker, prt_in_t, prt_out_t> {
+    prt_t c;
+    using TbEnv::TbEnv;
+    bool init(char *err, size_t len) { return prt_init(&c, &CFG, err, len) == 0; }
+    void reset() {
+        m->clk_i = 0;
+        m->rst_ni = 1;
+        m->eval();
+        m->rst_ni = 0;
+        m->eval();
+        m->rst_ni = 1;
+        m->eval();
+        prt_reset(&c);
+    }
+    bool settle(const prt_in_t &in, prt_out_t &out, bool comb_only) {
+        drive(m, in);
+        m->eval();
+        prt_eval(&c, &in, &out);
+        return chk->step(cyc, out, m, comb_only);
+    }
+    bool edge(const prt_in_t &in, const prt_out_t &out) {
+        r.dump(2 * cyc);
+        prt_clock(&c, &in, &out);
+        m->clk_i = 1;
+        m->eval();
+        r.dump(2 * cyc + 1);
+        m->clk_i = 0;
+        if (ctx->gotError()) {
+            r.failure(cyc, "an RTL assertion failed (message above)");
+            return false;
+        }
+        cyc++;
+        return true;
+    }
+    size_t allocs = 0, frees = 0;
+    void replayed(const prt_in_t &in, const prt_out_t &out, const block_row_t &) {
+        allocs += in.alloc && out.alloc_ok;
+        frees += in.free;
+    }
+    std::string replay_counts() const {
+        return ", " + std::to_string(allocs) + " launches, " + std::to_string(frees) + " ends";
+    }
+};
+
+static void cover(uint64_t *cov, const prt_t &c, const prt_in_t &in, const prt_out_t &o, int &last_freed) {
+    const prt_state_t &q = c.q;
+    int nvalid = 0;
+    for (int s = 0; s < P; s++) nvalid += q.e[s].valid;
+    if (nvalid == P) cov[COV_full]++;
+    if (o.ren_ok) cov[COV_rename_ok]++;
+    if (PORTS > 0 && o.ren_ok == (PORTS >= 32 ? 0xffffffffu : (1u << PORTS) - 1)) cov[COV_rename_all_ports]++;
+    for (int p = 0; p < PORTS; p++) {
+        if (!((in.ren_v >> p) & 1)) continue;
+        uint32_t part = prt_field(&in.ren_part, p, PART_W), reg = prt_field(&in.ren_reg, p, REG_W);
+        if (part >= (uint32_t)P) cov[COV_rename_past_parts]++;
+        else if (!q.e[part].valid) cov[COV_rename_empty_slot]++;
+        else if (reg >= (uint32_t)TB_REGS) cov[COV_rename_past_regs]++;
+        else if (q.e[part].base > 0) cov[COV_rename_high_block]++;
+    }
+    if (in.alloc) {
+        if (o.alloc_ok) {
+            cov[COV_alloc]++;
+            if (last_freed >= 0 && o.alloc_base == last_freed && nvalid > 0) cov[COV_alloc_reuses]++;
+        } else if (in.alloc_part < P && q.e[in.alloc_part].valid) cov[COV_alloc_slot_busy]++;
+        else if (in.alloc_part < P) cov[COV_alloc_no_block]++;
+    }
+    if (in.free && in.free_part < P && q.e[in.free_part].valid) {
+        cov[COV_free]++;
+        last_freed = q.e[in.free_part].base;
+        if (in.alloc && o.alloc_ok) cov[COV_free_and_alloc]++;
+    }
+}
+
+static int run_random(Env &v) {
+    Stimulus gen(v.o.seed);
+    uint64_t cov[COV_N] = {0};
+    int last_freed = -1;
+    FILE *log = nullptr;
+    if (!v.o.log.empty()) {
+        log = fopen(v.o.log.c_str(), "w");
+        if (!log) { perror(v.o.log.c_str()); return 2; }
+        block_trace_header(B, &CFG, log);
+    }
+    int segment = 0;
+    prt_in_t in{};
+    prt_out_t out{};
+    for (uint64_t n = 0; n < v.o.cycles; n++) {
+        bool rst = v.cyc > 0 && gen.reset_now();
+        if (rst) {
+            v.reset();
+            cov[COV_reset_mid_run]++;
+            segment++;
+            last_freed = -1;
+        }
+        gen.junk(in);
+        gen.early(v.c, in);
+        bool ok = v.settle(in, out, false);
+        gen.late(v.c, out, in);
+        v.hist.push(v.input_line(in, rst));
+        if (ok) ok = v.settle(in, out, true);
+        if (!ok) return v.r.fail(v.hist);
+        cover(cov, v.c, in, out, last_freed);
+        if (log) block_trace_line(B, &CFG, v.cyc, segment, &in, &out, nullptr, log);
+        if (!v.edge(in, out)) return v.r.fail(v.hist);
+    }
+    if (log) fclose(log);
+    return tb_coverage_report(v.o, B->name, {COV_N, cov_name, cov_text, cov_applies, 14}, cov, segment);
+}
+
+static int prt_run(const TbOpts &o, TbRun &r, VerilatedContext *ctx) {
+    return tb_run<Env>(o, r, ctx, B, &CFG, run_random);
+}
+
+int main(int argc, char **argv) { return tb_main(argc, argv, "prt", prt_run); }
