@@ -7,14 +7,17 @@
 enum { MODE_FIXED = CFG_MEMORY_FIXED, MODE_COHERENT = CFG_MEMORY_COHERENT, MODE_BULKSYNC = CFG_MEMORY_BULKSYNC,
        MODE_PRIVATE = CFG_MEMORY_PRIVATE };
 
-static int l1_init(l1_t *l, uint32_t size, uint32_t ways, uint32_t line, int nmshr, uint32_t banks)
+/* (warps: the WPU's warp slots, who may wait in line for an MSHR; 0 for an I-cache) */
+static int l1_init(l1_t *l, uint32_t size, uint32_t ways, uint32_t line, int nmshr, uint32_t banks, int warps)
 {
     if (cache_init(&l->tags, size, ways, line) < 0) return -1;
     l->nmshr = nmshr;
     l->mshr = calloc((size_t)nmshr, sizeof *l->mshr);
     l->last_ready = UINT64_MAX;
     l->bank_free = calloc(banks ? banks : 1, sizeof *l->bank_free);
-    return l->mshr && l->bank_free ? 0 : -1;
+    l->mshr_line_cap = warps;
+    l->mshr_line = calloc(warps ? (size_t)warps : 1, sizeof *l->mshr_line);
+    return l->mshr && l->bank_free && l->mshr_line ? 0 : -1;
 }
 
 static void l1_free(l1_t *l)
@@ -24,6 +27,7 @@ static void l1_free(l1_t *l)
     free(l->dirty);
     free(l->mshr);
     free(l->bank_free);
+    free(l->mshr_line);
 }
 
 int memsys_init(memsys_t *m, const wsim_config_t *c, mem_t *mem, char *err, size_t errlen)
@@ -63,9 +67,9 @@ int memsys_init(memsys_t *m, const wsim_config_t *c, mem_t *mem, char *err, size
     m->l1i = calloc((size_t)m->nwpus, sizeof *m->l1i);
     for (int i = 0; i < m->nwpus; i++) {
         if (l1_init(&m->l1d[i], (uint32_t)c->l1d_size, (uint32_t)c->l1d_ways, (uint32_t)c->l1d_line,
-                    (int)c->l1d_mshrs, m->l1d_banks) < 0 ||
+                    (int)c->l1d_mshrs, m->l1d_banks, (int)c->warps) < 0 ||
             (m->icache && l1_init(&m->l1i[i], (uint32_t)c->l1i_size, (uint32_t)c->l1i_ways,
-                                  (uint32_t)c->l1i_line, (int)c->l1i_mshrs, 1) < 0)) {
+                                  (uint32_t)c->l1i_line, (int)c->l1i_mshrs, 1, 0) < 0)) {
             snprintf(err, errlen, "cannot allocate the L1 caches");
             return -1;
         }
@@ -148,26 +152,45 @@ static mshr_t *mshr_alloc(mshr_t *t, int n, int *next, uint64_t at)
     return e;
 }
 
-int memsys_must_wait(memsys_t *m, int wpu, uint64_t now, const uint32_t *addr, wmask_t lanes, int store,
+/* The warp at place pos leaves the line of refused warps (pos = the count: it was not in it). */
+static void line_leave(l1_t *l, int pos)
+{
+    if (pos >= l->mshr_waiting) return;
+    for (int i = pos + 1; i < l->mshr_waiting; i++) l->mshr_line[i - 1] = l->mshr_line[i];
+    l->mshr_waiting--;
+}
+
+int memsys_must_wait(memsys_t *m, int wpu, uint64_t now, const uint32_t *addr, wmask_t lanes, int store, int warp,
                      uint64_t *retry)
 {
     if (m->mode == MODE_FIXED) return 0;
     l1_t *l = &m->l1d[wpu];
     uint64_t first = UINT64_MAX;
-    for (int i = 0; i < l->nmshr; i++) {
-        if (l->mshr[i].fill <= now) return 0; /* a free MSHR: go */
-        if (l->mshr[i].fill < first) first = l->mshr[i].fill;
+    int free = 0;
+    for (int i = 0; i < l->nmshr && !free; i++) {
+        if (l->mshr[i].fill <= now) free = 1;
+        else if (l->mshr[i].fill < first) first = l->mshr[i].fill;
     }
-    /* all busy: fine only if every line hits or is already on its way */
+    int pos = 0; /* the warp's place in the line of refused warps (mshr_waiting: not in it) */
+    while (pos < l->mshr_waiting && l->mshr_line[pos] != warp) pos++;
+    if (free && pos == 0) { /* a free MSHR, and nobody before it: go */
+        line_leave(l, pos);
+        return 0;
+    }
+    /* fine only if every line hits or is already on its way (no MSHR needed) */
+    int needs = 0;
     WMASK_FOREACH(lanes, lane) {
         if (memsys_private(m, addr[lane])) continue; /* no MSHR */
         const cache_line_t *cl = cache_find(&l->tags, addr[lane], 0);
-        if (!cl || (store && cl->state == LINE_S)) {
-            *retry = first;
-            return 1;
-        }
+        if (!cl || (store && cl->state == LINE_S)) { needs = 1; break; }
     }
-    return 0;
+    if (!needs) {
+        line_leave(l, pos);
+        return 0;
+    }
+    if (pos == l->mshr_waiting && pos < l->mshr_line_cap) l->mshr_line[l->mshr_waiting++] = warp; /* joins the line */
+    *retry = free ? now + 1 : first;
+    return 1;
 }
 
 /* ---- crossbar: a latency and one shared data path of limited bandwidth ---- */

@@ -64,6 +64,9 @@ typedef struct l1 {
     uint64_t *bank_free; /* per bank: first cycle it can take the next request */
     uint64_t port_free;  /* l1d_serial_miss: first cycle a request can leave for the next level */
     int next_mshr;       /* where the search for a free MSHR starts */
+    int *mshr_line;      /* the warps refused an MSHR, in the order they asked, until they get one */
+    int mshr_waiting;    /* how many (at most mshr_line_cap: the WPU's warp slots) */
+    int mshr_line_cap;
     uint32_t last_line;  /* I-cache: the line fetched last (MRU of its set) */
     uint64_t epoch;      /* I-cache: lines inserted so far */
     uint64_t last_ready; /* and when its data is there; ~0 = none */
@@ -126,10 +129,13 @@ typedef struct mem_result {
 int memsys_init(memsys_t *m, const wsim_config_t *c, mem_t *mem, char *err, size_t errlen);
 void memsys_free(memsys_t *m);
 
-/* Whether a SIMD load/store of WPU wpu must wait before it can issue at
- * cycle now: 1 when one of its lines would need a new MSHR and every MSHR is
- * busy (*retry = the cycle one frees), else 0. */
-int memsys_must_wait(memsys_t *m, int wpu, uint64_t now, const uint32_t *addr, wmask_t lanes, int store,
+/* Whether a SIMD load/store of warp `warp` (its global number) on WPU wpu
+ * must wait before it can issue at cycle now: 1 when one of its lines would
+ * need a new MSHR and every MSHR is busy (*retry = the cycle one frees), or
+ * another warp was refused first and has not had its MSHR yet (*retry = the
+ * next cycle): MSHRs go to the warps that asked for them in the order they
+ * asked, as a miss queue takes them, so that no warp is starved of them. */
+int memsys_must_wait(memsys_t *m, int wpu, uint64_t now, const uint32_t *addr, wmask_t lanes, int store, int warp,
                      uint64_t *retry);
 /* One SIMD load/store of WPU wpu issued at now: per-lane addresses in addr. */
 void memsys_access(memsys_t *m, int wpu, uint64_t now, const uint32_t *addr, wmask_t lanes, int store,

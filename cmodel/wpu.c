@@ -225,7 +225,7 @@ static inline __attribute__((always_inline)) void wpu_clock(struct wsim *s, wpu_
         }
         int mem = at <= s->cycle && d && (d->cls == ISA_CLASS_LOAD || d->cls == ISA_CLASS_STORE);
         wmask_t lanes = mem ? mem_lanes(s, g, d) : wmask_none();
-        if (mem && memsys_must_wait(&s->ms, u->id, s->cycle, s->addr, lanes, d->cls == ISA_CLASS_STORE, &at))
+        if (mem && memsys_must_wait(&s->ms, u->id, s->cycle, s->addr, lanes, d->cls == ISA_CLASS_STORE, g->w->gid, &at))
             u->st.mshr_stalls++, g->wait = WAIT_MEM, g->missed = 1;
         else if (at > s->cycle)
             u->st.fetch_stalls++, g->wait = WAIT_FETCH;

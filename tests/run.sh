@@ -525,6 +525,9 @@ for x in "linear 0 1024 0 320001" "linear 1 32 992 121601" "xor 0 1024 0 320001"
   expect_eq "two arrays 2 MiB (+ $2 row) apart, $1 mapping: openings, hits; cycles" \
     "$(roi_dram "$OUT" | cut -d' ' -f1-2); $(roi_cycles "$OUT")" "$3 $4; $5"
 done
+# MSHRs go to warps in the order they asked (tests/unit/test_memsys.c).
+run memsys-unit 60 "$B/tests/test_memsys"
+if [ $RC -eq 0 ]; then ok; else bad "test_memsys: $(grep FAIL "$OUT" | head -n 5)"; fi
 # Delivered DRAM bandwidth (scripts/bandwidth.py, docs/memory.md): every preset
 # streams at 70 % of its stated bandwidth or more, or, where Little's law
 # forbids that (maws-bulksync's 16 MSHRs), of the bound.

@@ -26,10 +26,15 @@ $(BUILD)/simtests/%.elf: tests/sim/%.S kernels/runtime/link.ld
 test-deps: $(SETUP_STAMP)
 	@$(MAKE) --no-print-directory $(WPUSIM) $(ASAN_BUILD)/wpusim kernels host-kernels isa-tests asm-tests \
 	    $(BUILD)/tests/test_softfloat $(BUILD)/tests/test_wst $(BUILD)/tests/test_fetcharb \
-	    $(BUILD)/tests/replay_block
+	    $(BUILD)/tests/replay_block $(BUILD)/tests/test_memsys
 
 test: test-deps
 	BUILD=$(BUILD) bash tests/run.sh
 
 test-long: test-deps
 	BUILD=$(BUILD) WSIM_TEST_LONG=1 bash tests/run.sh
+
+# The memory system's unit test (tests/unit/test_memsys.c), against the C model library.
+$(BUILD)/tests/test_memsys: tests/unit/test_memsys.c $(LIB) | $(GEN_HDRS)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -I$(GEN) -Icmodel -o $@ tests/unit/test_memsys.c $(LIB) -lm

@@ -106,7 +106,7 @@ static int pick_clock(struct wsim *s, wpu_t *u, group_t *g, int load, wmask_t ma
     const wmask_t acc = wmask_and(L->out.pick, I->mlanes);
     uint64_t retry;
     if (n && I->mem && !one && wmask_any(&acc) &&
-        memsys_must_wait(&s->ms, u->id, s->cycle, I->addr, acc, I->store, &retry)) {
+        memsys_must_wait(&s->ms, u->id, s->cycle, I->addr, acc, I->store, g->w->gid, &retry)) {
         /* every L1 D MSHR is busy and the sub-warp misses: the back end refuses it
          * (take_i low) and the large warp is set aside with the threads it has
          * left (004 §2.2: a warp that misses is put aside and the others flow),
@@ -275,7 +275,8 @@ static int lwm_hold(struct wsim *s, wpu_t *u)
          * still no MSHR for the threads left, it stays aside (no clock spent) */
         const wmask_t left = wmask_and(I->pend, I->mlanes);
         uint64_t retry;
-        if (wmask_any(&left) && memsys_must_wait(&s->ms, u->id, s->cycle, I->addr, left, I->store, &retry)) {
+        if (wmask_any(&left) &&
+            memsys_must_wait(&s->ms, u->id, s->cycle, I->addr, left, I->store, u->grp[k].w->gid, &retry)) {
             I->retry = retry > s->cycle ? retry : s->cycle + 1;
             continue;
         }

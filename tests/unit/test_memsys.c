@@ -1,0 +1,106 @@
+/* The memory system's rules that a whole run shows only by their absence:
+ * MSHRs go to warps in the order they asked (memsys_must_wait). A warp
+ * refused because every L1 D MSHR was busy waits in line; when an MSHR
+ * frees, a warp behind it is refused again although an MSHR is free, and
+ * the first in line gets it, whoever asks first. Without the line, a
+ * scheduler that prefers some warps (two-level scheduling's fetch-group
+ * priority) let them take every MSHR that freed: on 004's bucketsort at
+ * paper size a warp of a low-priority group waited 12 M cycles and the
+ * watchdog stopped the run (docs/memory.md).
+ * Prints one line per failure; exit status 0 when all pass. */
+#include <stdio.h>
+#include <string.h>
+
+#include "memsys.h"
+
+static int fails, checks;
+#define CHECK(cond, ...)                                                  \
+    do {                                                                  \
+        checks++;                                                         \
+        if (!(cond)) {                                                    \
+            fails++;                                                      \
+            printf("FAIL line %d: %s: ", __LINE__, #cond);                \
+            printf(__VA_ARGS__);                                          \
+            printf("\n");                                                 \
+        }                                                                 \
+    } while (0)
+
+static void set(wsim_config_t *c, const char *kv)
+{
+    char err[256];
+    if (wsim_config_assign(c, kv, err, sizeof err) < 0) {
+        printf("FAIL: %s: %s\n", kv, err);
+        fails++;
+    }
+}
+
+/* One lane's load of addr by the warp, at cycle now: 1 when it must wait (*retry). */
+static int ask(memsys_t *m, uint64_t now, uint32_t addr, int warp, uint64_t *retry)
+{
+    uint32_t a[WSIM_MAX_LANES] = {addr};
+    *retry = 0;
+    return memsys_must_wait(m, 0, now, a, wmask_first(1), 0, warp, retry);
+}
+
+static uint64_t load(memsys_t *m, uint64_t now, uint32_t addr)
+{
+    uint32_t a[WSIM_MAX_LANES] = {addr};
+    mem_result_t r;
+    memsys_access(m, 0, now, a, wmask_first(1), 0, &r);
+    return r.ready;
+}
+
+int main(void)
+{
+    wsim_config_t c;
+    char err[256];
+    wsim_config_defaults(&c);
+    set(&c, "wpus = 1");
+    set(&c, "warps = 8");
+    set(&c, "l1d_mshrs = 1");
+    if (wsim_config_check(&c, err, sizeof err) < 0) {
+        printf("FAIL: configuration: %s\n", err);
+        return 1;
+    }
+    mem_t *mem = mem_create();
+    memsys_t m;
+    if (memsys_init(&m, &c, mem, err, sizeof err) < 0) {
+        printf("FAIL: memsys_init: %s\n", err);
+        return 1;
+    }
+    const uint32_t A = 0x100000, B = 0x200000, C = 0x300000, D = 0x400000, E = 0x500000;
+    uint64_t retry, now = 10;
+
+    /* a free MSHR and nobody waiting: go */
+    CHECK(!ask(&m, now, A, 1, &retry), "warp 1 refused with a free MSHR");
+    uint64_t fill = load(&m, now, A); /* warp 1's miss holds the one MSHR until fill */
+    CHECK(fill > now + 100, "a miss took %llu cycles", (unsigned long long)(fill - now));
+
+    /* every MSHR busy: warps 5 then 7 are refused, in line, told to come back at the fill */
+    CHECK(ask(&m, now + 1, B, 5, &retry) && retry == fill, "warp 5: retry %llu, fill %llu",
+          (unsigned long long)retry, (unsigned long long)fill);
+    CHECK(ask(&m, now + 2, C, 7, &retry) && retry == fill, "warp 7: retry %llu", (unsigned long long)retry);
+    CHECK(ask(&m, now + 3, B, 5, &retry), "warp 5 asked again: still in line, not twice");
+    /* a load that needs no MSHR goes whatever the line: warp 1's line is in the cache (on its way) */
+    CHECK(!ask(&m, now + 4, A + 4, 3, &retry), "a hit (a merge into the pending line) refused");
+
+    /* the MSHR frees: warp 7 asks first but warp 5 was first in line */
+    CHECK(ask(&m, fill, C, 7, &retry) && retry == fill + 1, "warp 7 went before warp 5 (retry %llu)",
+          (unsigned long long)retry);
+    CHECK(!ask(&m, fill, B, 5, &retry), "warp 5, first in line, refused a free MSHR");
+    uint64_t fill2 = load(&m, fill, B);
+    /* a newcomer queues behind warp 7 */
+    CHECK(ask(&m, fill + 1, D, 9, &retry) && retry == fill2, "warp 9: retry %llu", (unsigned long long)retry);
+    CHECK(ask(&m, fill2, D, 9, &retry), "warp 9 went before warp 7");
+    CHECK(!ask(&m, fill2, C, 7, &retry), "warp 7 refused its turn");
+    uint64_t fill3 = load(&m, fill2, C);
+    /* a warp in line whose line arrived meanwhile needs no MSHR: it goes and leaves the line */
+    CHECK(ask(&m, fill2 + 1, E, 11, &retry), "warp 11 not refused while the MSHR is busy");
+    CHECK(!ask(&m, fill2 + 2, C + 8, 9, &retry), "warp 9's access became a merge and was refused");
+    CHECK(!ask(&m, fill3, E, 11, &retry), "warp 11, first in line once warp 9 left it, refused");
+
+    memsys_free(&m);
+    mem_destroy(mem);
+    printf("test_memsys: %d checks, %d failed\n", checks, fails);
+    return fails != 0;
+}
