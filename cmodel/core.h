@@ -148,6 +148,11 @@ struct wsim {
     int status_reason; /* wsim_status_t of the last run */
     volatile sig_atomic_t stop_requested; /* wsim_request_stop(): wsim_run stops at the next cycle */
 
+    /* the region of interest (roi.c): marks of the barriers arrived at
+     * (ROI_*), of the last release, to be taken at the end of its cycle */
+    unsigned roi_arrived, roi_pending;
+    struct roi *roi;
+
     const struct mech_ops *mech[4]; /* the mechanisms chosen at creation (mech/mech.h) */
     int nmech;
     FILE *record_wst; /* --record-block wst=FILE */
@@ -254,6 +259,19 @@ void wpu_account_stall(struct wsim *s, wpu_t *u, uint64_t n);
  * init fails (err: why). */
 void *block_new(struct wsim *s, const block_ops_t *c_model, const void *cfg, int unit, const block_ops_t **ops,
                 char *err, size_t errlen);
+
+/* roi.c: the region of interest (wsim.roi.begin / wsim.roi.end barriers). */
+enum { ROI_BEGIN = 1, ROI_END = 2 };
+int roi_init(struct wsim *s);
+void roi_free(struct wsim *s);
+void roi_mark(struct wsim *s, int marks); /* at the end of the cycle of a marking barrier's release */
+int roi_marked(const struct wsim *s);     /* the kernel opened a region */
+void roi_swap(struct wsim *s, int in);    /* 1: the region's counters in place of the live ones; 0: back */
+typedef struct roi_span {
+    uint64_t first, last, cycles; /* first and last cycle; cycles in its intervals */
+    int intervals, complete;      /* complete: no interval left open */
+} roi_span_t;
+roi_span_t roi_span(const struct wsim *s);
 
 /* check.c: --check's invariants of every warp; 1 with a message when one fails. */
 int check_machine(struct wsim *s, char *msg, size_t len);

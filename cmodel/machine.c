@@ -150,6 +150,11 @@ wsim_t *wsim_create_with(const wsim_config_t *cfg, const char *elf_path, const w
         }
     }
 #undef ALLOC
+    if (roi_init(s) < 0) {
+        snprintf(err, errlen, "out of host memory for the region of interest's counters");
+        wsim_destroy(s);
+        return NULL;
+    }
     return s;
 }
 
@@ -212,6 +217,7 @@ void wsim_destroy(wsim_t *s)
         twolev_free_wpu(&s->wpu[i]);
         MECH_CALL(s, free_wpu, s, &s->wpu[i]);
     }
+    roi_free(s);
     free(s->wpu);
     free(s->threads_mem);
     free(s->exit_code);
@@ -249,6 +255,10 @@ wsim_status_t wsim_run_until(wsim_t *s, uint64_t until)
             s->next_watch = s->cycle + s->cfg.watchdog / 4 + 1;
         }
         wpu_clock_all(s);
+        if (s->roi_pending) { /* a marking barrier released in this cycle */
+            roi_mark(s, (int)s->roi_pending);
+            s->roi_pending = 0;
+        }
         if (s->block_failed) { /* a lockstep block's mismatch (reported by it) */
             s->cycle++;
             st = WSIM_CHECK_FAILED;

@@ -790,6 +790,20 @@ static void print_cache(FILE *out, int json, const char *name, const cache_stats
             (unsigned long long)s->back_invalidations);
 }
 
+void memsys_counters(memsys_t *m, counter_visit_fn *f, void *ctx)
+{
+    const size_t nc = sizeof(cache_stats_t) / sizeof(uint64_t);
+    for (int w = 0; m->l1d && w < m->nwpus; w++) {
+        f(ctx, (uint64_t *)&m->l1d[w].st, nc);
+        f(ctx, (uint64_t *)&m->l1i[w].st, nc);
+    }
+    f(ctx, (uint64_t *)&m->l2st, nc);
+    f(ctx, (uint64_t *)&m->dram.st, sizeof m->dram.st / sizeof(uint64_t));
+    f(ctx, &m->flushes, 1);
+    f(ctx, &m->flush_cycles, 1);
+    f(ctx, m->priv_accesses, (size_t)m->nwpus);
+}
+
 static uint64_t priv_total(const memsys_t *m)
 {
     uint64_t n = 0;

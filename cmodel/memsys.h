@@ -15,6 +15,7 @@
 #ifndef WSIM_MEMSYS_H
 #define WSIM_MEMSYS_H
 
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -167,5 +168,11 @@ void memsys_drain(memsys_t *m);
 static inline int memsys_private_data(const memsys_t *m) { return m->l1d && m->l1d[0].data != NULL; }
 
 void memsys_print_stats(const memsys_t *m, FILE *out, int json);
+
+/* A counter visitor: p[0..n) are uint64_t counters (roi.c takes and swaps
+ * them for the region of interest's statistics). */
+typedef void counter_visit_fn(void *ctx, uint64_t *p, size_t n);
+/* Every counter of the memory system, in a fixed order. */
+void memsys_counters(memsys_t *m, counter_visit_fn *f, void *ctx);
 
 #endif

@@ -1,7 +1,9 @@
 /* What the machine tells its user: statistics (text and JSON), failing
  * threads, the deadlock and watchdog reports, the kernel's results and the
  * control-flow dump. Reads the machine; changes nothing. */
+#define _POSIX_C_SOURCE 200809L /* open_memstream */
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cfgraph.h"
@@ -196,6 +198,131 @@ static void print_stats_json(const wsim_config_t *c, const stats_t *t, FILE *out
 #undef STAT
 }
 
+/* The counters' JSON members: cycles, the totals, each WPU, the memory
+ * system, the mechanisms' own, the divergence degrees (each line ends in ","). */
+static void print_counters_json(const wsim_t *s, const stats_t *t, FILE *out)
+{
+    fprintf(out, "  \"cycles\": %llu,\n  \"total\": {\n", (unsigned long long)s->cycle);
+    print_stats_json(&s->cfg, t, out, "    ");
+    fprintf(out, "    \"simd_efficiency\": %.6f\n  },\n  \"wpu\": [\n", simd_eff(s, t));
+    for (int i = 0; i < s->nwpus; i++) {
+        fprintf(out, "    {\n");
+        print_stats_json(&s->cfg, &s->wpu[i].st, out, "      ");
+        fprintf(out, "      \"simd_efficiency\": %.6f\n    }%s\n", simd_eff(s, &s->wpu[i].st),
+                i + 1 < s->nwpus ? "," : "");
+    }
+    fprintf(out, "  ],\n");
+    memsys_print_stats(&s->ms, out, 1);
+    MECH_CALL(s, stats, s, out, 1);
+    fprintf(out, "  \"div_degree\": [");
+    for (int k = 0; k <= s->warp_size; k++) { /* [k]: accesses with k missing threads */
+        uint64_t n = 0;
+        for (int i = 0; i < s->nwpus; i++) n += s->wpu[i].div_degree[k];
+        fprintf(out, "%s%llu", k ? ", " : "", (unsigned long long)n);
+    }
+    fprintf(out, "],\n");
+}
+
+/* The counters as text: what the machine did, its mechanisms, its memory. */
+static void print_counters_text(const wsim_t *s, const stats_t *t, FILE *out)
+{
+    fprintf(out, "  cycles                %llu\n", (unsigned long long)s->cycle);
+    fprintf(out, "  warp instructions     %llu\n", (unsigned long long)t->warp_insts);
+    fprintf(out, "  thread instructions   %llu\n", (unsigned long long)t->thread_insts);
+    fprintf(out, "  SIMD efficiency       %.4f\n", simd_eff(s, t));
+    fprintf(out, "  branches              %llu (divergent %llu; non-loop %llu, divergent %llu)\n",
+            (unsigned long long)t->branches, (unsigned long long)t->div_branches,
+            (unsigned long long)t->nonloop_branches, (unsigned long long)t->nonloop_div_branches);
+    fprintf(out, "  calls                 %llu (divergent indirect %llu)\n", (unsigned long long)t->calls,
+            (unsigned long long)t->div_calls);
+    fprintf(out, "  loads / stores        %llu / %llu\n", (unsigned long long)t->loads, (unsigned long long)t->stores);
+    fprintf(out, "  barrier instructions  %llu\n", (unsigned long long)t->barriers);
+    fprintf(out, "  WPU cycles: issue %llu, waiting on memory %llu, idle %llu\n",
+            (unsigned long long)t->cycles_issue, (unsigned long long)t->cycles_memwait,
+            (unsigned long long)t->cycles_idle);
+    fprintf(out, "  deepest re-convergence stack %llu\n", (unsigned long long)t->max_stack);
+    fprintf(out, "  memory instructions   %llu with a miss, %llu divergent (hit and miss); issue stalls: "
+                 "no free MSHR %llu, I-fetch %llu\n",
+            (unsigned long long)t->mem_miss_insts, (unsigned long long)t->mem_div_insts,
+            (unsigned long long)t->mshr_stalls, (unsigned long long)t->fetch_stalls);
+    if (s->cfg.dws) {
+        uint64_t splits = t->splits_branch + t->splits_mem + t->splits_revive;
+        fprintf(out, "  warp-splits           %llu (branch %llu, memory %llu, revive %llu), %.1f threads to the new "
+                     "side on average\n",
+                (unsigned long long)splits, (unsigned long long)t->splits_branch, (unsigned long long)t->splits_mem,
+                (unsigned long long)t->splits_revive, splits ? (double)t->split_lanes / (double)splits : 0.0);
+        fprintf(out, "  re-convergence        PC %llu, stack %llu, barrier %llu, sync %llu (waits %llu)\n",
+                (unsigned long long)t->merges_pc, (unsigned long long)t->merges_stack,
+                (unsigned long long)t->merges_barrier, (unsigned long long)t->merges_sync,
+                (unsigned long long)t->sync_waits);
+        fprintf(out, "  SIMD groups per WPU   mean %.2f, max %llu; mean width %.2f threads; table full %llu, "
+                     "no scheduler slot %llu\n",
+                t->cycles_issue ? (double)t->groups_sum / (double)t->cycles_issue : 0.0,
+                (unsigned long long)t->groups_max,
+                t->warp_insts ? (double)t->thread_insts / (double)t->warp_insts : 0.0,
+                (unsigned long long)t->wst_full, (unsigned long long)t->slot_full);
+    }
+    if (s->cfg.scheduler == CFG_SCHEDULER_TWOLEVEL) {
+        const fetcharb_config_t *fc = &s->wpu[0].fa_cfg;
+        fprintf(out, "  fetch groups          %d of %d warps; switches %llu (timeout %llu)\n", fc->groups, fc->gsize,
+                (unsigned long long)t->fetch_switches, (unsigned long long)t->fetch_timeouts);
+    }
+    if (s->cfg.dom)
+        fprintf(out, "  diverge on miss       MDT allocations %llu, merges %llu (%llu threads masked off); "
+                     "re-activations %llu (%llu threads); forced re-convergences %llu (%llu threads); blocked: "
+                     "table full %llu, slip limit %llu, MCB full %llu; MCB fills %llu; adaptive periods %llu "
+                     "(raised %llu, lowered %llu), mean max slip %.2f\n",
+                (unsigned long long)t->dom_allocs, (unsigned long long)t->dom_merges,
+                (unsigned long long)t->dom_masked_lanes, (unsigned long long)t->dom_reactivations,
+                (unsigned long long)t->dom_reactivated_lanes, (unsigned long long)t->dom_forced,
+                (unsigned long long)t->dom_forced_lanes, (unsigned long long)t->dom_refused_full,
+                (unsigned long long)t->dom_refused_slip, (unsigned long long)t->dom_mcb_full,
+                (unsigned long long)t->dom_fills, (unsigned long long)t->dom_periods,
+                (unsigned long long)t->dom_raise, (unsigned long long)t->dom_lower,
+                t->dom_periods ? (double)t->dom_max_slip_sum / (double)t->dom_periods : 0.0);
+    MECH_CALL(s, stats, s, out, 0);
+    memsys_print_stats(&s->ms, out, 0);
+}
+
+/* The region of interest's counters, printed with the same printers as the
+ * whole run's, one level deeper (a line-oriented reader of "  cycles" or
+ * "  \"cycles\"" finds the whole run's): the region's values are swapped in
+ * for the print and back (roi.c), so the machine is as it was on return. */
+static void print_region(const wsim_t *cs, FILE *out, int json)
+{
+    wsim_t *s = (wsim_t *)cs;
+    const roi_span_t sp = roi_span(s);
+    const uint64_t cycle = s->cycle;
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *m = open_memstream(&buf, &len);
+    if (!m) return;
+    roi_swap(s, 1);
+    s->cycle = sp.cycles;
+    stats_t t;
+    stats_total(s, &t);
+    if (json) print_counters_json(s, &t, m);
+    else print_counters_text(s, &t, m);
+    s->cycle = cycle;
+    roi_swap(s, 0);
+    fclose(m);
+    if (json)
+        fprintf(out, "  \"roi\": {\n    \"first_cycle\": %llu,\n    \"last_cycle\": %llu,\n    \"intervals\": %d,\n",
+                (unsigned long long)sp.first, (unsigned long long)sp.last, sp.intervals);
+    else
+        fprintf(out, "  region of interest    cycles %llu..%llu (%d interval%s%s)\n", (unsigned long long)sp.first,
+                (unsigned long long)sp.last, sp.intervals, sp.intervals == 1 ? "" : "s",
+                sp.complete ? "" : ", the last still open when the run stopped");
+    for (const char *l = buf; l && *l;) {
+        const char *e = strchr(l, '\n');
+        size_t n = e ? (size_t)(e - l + 1) : strlen(l);
+        fprintf(out, "  %.*s", (int)n, l);
+        l += n;
+    }
+    free(buf);
+    if (json) fprintf(out, "    \"complete\": %s\n  },\n", sp.complete ? "true" : "false");
+}
+
 void wsim_print_stats(const wsim_t *s, FILE *out, int json)
 {
     stats_t t;
@@ -211,26 +338,10 @@ void wsim_print_stats(const wsim_t *s, FILE *out, int json)
                 s->prog->path, status_name(s->status_reason));
         fprintf(out, "  \"config\": {\n");
         wsim_config_print(&s->cfg, out, 1);
-        fprintf(out, "  },\n  \"cycles\": %llu,\n  \"total\": {\n", (unsigned long long)s->cycle);
-        print_stats_json(&s->cfg, &t, out, "    ");
-        fprintf(out, "    \"simd_efficiency\": %.6f\n  },\n  \"wpu\": [\n", simd_eff(s, &t));
-        for (int i = 0; i < s->nwpus; i++) {
-            fprintf(out, "    {\n");
-            print_stats_json(&s->cfg, &s->wpu[i].st, out, "      ");
-            fprintf(out, "      \"simd_efficiency\": %.6f\n    }%s\n", simd_eff(s, &s->wpu[i].st),
-                    i + 1 < s->nwpus ? "," : "");
-        }
-        fprintf(out, "  ],\n");
-        memsys_print_stats(&s->ms, out, 1);
-        MECH_CALL(s, stats, s, out, 1);
-        fprintf(out, "  \"div_degree\": [");
-        for (int k = 0; k <= s->warp_size; k++) { /* [k]: accesses with k missing threads */
-            uint64_t n = 0;
-            for (int i = 0; i < s->nwpus; i++) n += s->wpu[i].div_degree[k];
-            fprintf(out, "%s%llu", k ? ", " : "", (unsigned long long)n);
-        }
-        fprintf(out, "],\n");
+        fprintf(out, "  },\n");
+        print_counters_json(s, &t, out);
         if (s->cfg.dom) dom_print_json(s, out); /* the max slip per sampling period */
+        if (roi_marked(s)) print_region(s, out, 1);
         fprintf(out, "  \"threads\": {\n    \"instret_hash\": \"%016llx\",\n", (unsigned long long)instret_hash(s));
         fprintf(out, "    \"count\": %u,\n    \"exited_zero\": %u,\n"
                      "    \"exited_nonzero\": %u,\n    \"faulted\": %u,\n    \"unfinished\": %u,\n"
@@ -248,62 +359,7 @@ void wsim_print_stats(const wsim_t *s, FILE *out, int json)
     fprintf(out, "  machine               %d WPUs x %d warps x %d lanes, %u threads, seed %llu, arg %llu\n",
             s->nwpus, s->nwarps, s->lanes, s->nthreads, (unsigned long long)s->cfg.seed,
             (unsigned long long)s->cfg.arg);
-    fprintf(out, "  cycles                %llu\n", (unsigned long long)s->cycle);
-    fprintf(out, "  warp instructions     %llu\n", (unsigned long long)t.warp_insts);
-    fprintf(out, "  thread instructions   %llu\n", (unsigned long long)t.thread_insts);
-    fprintf(out, "  SIMD efficiency       %.4f\n", simd_eff(s, &t));
-    fprintf(out, "  branches              %llu (divergent %llu; non-loop %llu, divergent %llu)\n",
-            (unsigned long long)t.branches, (unsigned long long)t.div_branches,
-            (unsigned long long)t.nonloop_branches, (unsigned long long)t.nonloop_div_branches);
-    fprintf(out, "  calls                 %llu (divergent indirect %llu)\n", (unsigned long long)t.calls,
-            (unsigned long long)t.div_calls);
-    fprintf(out, "  loads / stores        %llu / %llu\n", (unsigned long long)t.loads, (unsigned long long)t.stores);
-    fprintf(out, "  barrier instructions  %llu\n", (unsigned long long)t.barriers);
-    fprintf(out, "  WPU cycles: issue %llu, waiting on memory %llu, idle %llu\n",
-            (unsigned long long)t.cycles_issue, (unsigned long long)t.cycles_memwait,
-            (unsigned long long)t.cycles_idle);
-    fprintf(out, "  deepest re-convergence stack %llu\n", (unsigned long long)t.max_stack);
-    fprintf(out, "  memory instructions   %llu with a miss, %llu divergent (hit and miss); issue stalls: "
-                 "no free MSHR %llu, I-fetch %llu\n",
-            (unsigned long long)t.mem_miss_insts, (unsigned long long)t.mem_div_insts,
-            (unsigned long long)t.mshr_stalls, (unsigned long long)t.fetch_stalls);
-    if (s->cfg.dws) {
-        uint64_t splits = t.splits_branch + t.splits_mem + t.splits_revive;
-        fprintf(out, "  warp-splits           %llu (branch %llu, memory %llu, revive %llu), %.1f threads to the new "
-                     "side on average\n",
-                (unsigned long long)splits, (unsigned long long)t.splits_branch, (unsigned long long)t.splits_mem,
-                (unsigned long long)t.splits_revive, splits ? (double)t.split_lanes / (double)splits : 0.0);
-        fprintf(out, "  re-convergence        PC %llu, stack %llu, barrier %llu, sync %llu (waits %llu)\n",
-                (unsigned long long)t.merges_pc, (unsigned long long)t.merges_stack,
-                (unsigned long long)t.merges_barrier, (unsigned long long)t.merges_sync,
-                (unsigned long long)t.sync_waits);
-        fprintf(out, "  SIMD groups per WPU   mean %.2f, max %llu; mean width %.2f threads; table full %llu, "
-                     "no scheduler slot %llu\n",
-                t.cycles_issue ? (double)t.groups_sum / (double)t.cycles_issue : 0.0,
-                (unsigned long long)t.groups_max,
-                t.warp_insts ? (double)t.thread_insts / (double)t.warp_insts : 0.0, (unsigned long long)t.wst_full,
-                (unsigned long long)t.slot_full);
-    }
-    if (s->cfg.scheduler == CFG_SCHEDULER_TWOLEVEL) {
-        const fetcharb_config_t *fc = &s->wpu[0].fa_cfg;
-        fprintf(out, "  fetch groups          %d of %d warps; switches %llu (timeout %llu)\n", fc->groups, fc->gsize,
-                (unsigned long long)t.fetch_switches, (unsigned long long)t.fetch_timeouts);
-    }
-    if (s->cfg.dom)
-        fprintf(out, "  diverge on miss       MDT allocations %llu, merges %llu (%llu threads masked off); "
-                     "re-activations %llu (%llu threads); forced re-convergences %llu (%llu threads); blocked: "
-                     "table full %llu, slip limit %llu, MCB full %llu; MCB fills %llu; adaptive periods %llu "
-                     "(raised %llu, lowered %llu), mean max slip %.2f\n",
-                (unsigned long long)t.dom_allocs, (unsigned long long)t.dom_merges,
-                (unsigned long long)t.dom_masked_lanes, (unsigned long long)t.dom_reactivations,
-                (unsigned long long)t.dom_reactivated_lanes, (unsigned long long)t.dom_forced,
-                (unsigned long long)t.dom_forced_lanes, (unsigned long long)t.dom_refused_full,
-                (unsigned long long)t.dom_refused_slip, (unsigned long long)t.dom_mcb_full,
-                (unsigned long long)t.dom_fills, (unsigned long long)t.dom_periods,
-                (unsigned long long)t.dom_raise, (unsigned long long)t.dom_lower,
-                t.dom_periods ? (double)t.dom_max_slip_sum / (double)t.dom_periods : 0.0);
-    MECH_CALL(s, stats, s, out, 0);
-    memsys_print_stats(&s->ms, out, 0);
+    print_counters_text(s, &t, out);
     fprintf(out, "  threads               %u exited 0, %u exited nonzero, %u faulted, %u unfinished\n", ok,
             nonzero, faulted, unfinished);
     if (s->nwpus > 1) {
@@ -320,6 +376,7 @@ void wsim_print_stats(const wsim_t *s, FILE *out, int json)
                     acc ? (double)miss / (double)acc : 0.0, (unsigned long long)w->mem_div_insts);
         }
     }
+    if (roi_marked(s)) print_region(s, out, 0);
 }
 
 int wsim_has_results(const wsim_t *s) { return s->prog->results_hi > s->prog->results_lo; }

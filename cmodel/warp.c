@@ -49,6 +49,8 @@ void warp_launch(struct wsim *s, int gid, wpu_t *u, warp_t *w, group_t *root, in
 
 static void barrier_release(struct wsim *s)
 {
+    s->roi_pending |= s->roi_arrived; /* (marked at the end of this cycle: roi.c) */
+    s->roi_arrived = 0;
     /* bulk-synchronous caches write back and invalidate at every global barrier */
     uint64_t at = memsys_barrier_flush(&s->ms, s->cycle + 1);
     for (int i = 0; i < s->nwpus; i++) {
@@ -77,6 +79,9 @@ void warp_barrier_arrive(struct wsim *s, group_t *g, wmask_t lanes, uint32_t pc)
     group_sync_avail(u, g);
     w->at_barrier = wmask_or(w->at_barrier, lanes);
     w->barrier_pc = pc;
+    const isa_insn_t *d = program_insn(s->prog, pc);
+    if (d->op == ISA_OP_wsim_roi_begin) s->roi_arrived |= ROI_BEGIN;
+    else if (d->op == ISA_OP_wsim_roi_end) s->roi_arrived |= ROI_END;
     s->barrier_arrived += (uint32_t)wmask_count(&lanes);
     if (s->barrier_arrived >= s->live_threads) barrier_release(s);
 }

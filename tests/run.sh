@@ -236,6 +236,31 @@ if tr -d ' \n' <"$OUT" | grep -q '"exit_codes":\[0,1,2,0,1\]'; then ok; else bad
 run sim-write 30 "$SIM" --quiet "$B/simtests/write.elf"
 if [ $RC -eq 0 ] && [ "$(cat "$OUT")" = "hello stdout" ] && [ "$(cat "$ERR")" = "hello stderr" ]; then ok
 else bad "write ecall: exit $RC, stdout '$(cat "$OUT")', stderr '$(cat "$ERR")'"; fi
+# The region of interest, exactly (tests/sim/roi.S derives every count): the
+# whole run and the region apart, two intervals, marks while open or closed
+# are plain barriers; one warp of one lane gives the cycles too. A region left
+# open by max_cycles counts up to there; a kernel without marks has no "roi".
+roi_get() { # roi_get FILE EXPR: EXPR of the JSON d (d["roi"] as r)
+  python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); r=d.get("roi"); print(eval(sys.argv[2]))' "$1" "$2"
+}
+run sim-roi-1 30 "$SIM" --stats json --set memory=fixed --threads 1 --set width=1 --set wpus=1 --set warps=1 "$B/simtests/roi.elf"
+got=$(roi_get "$OUT" '(d["cycles"], d["total"]["warp_insts"], d["total"]["barriers"], r["cycles"], r["intervals"], r["first_cycle"], r["last_cycle"], r["total"]["warp_insts"], r["total"]["barriers"], r["total"]["cycles_issue"], r["complete"])')
+if [ $RC -eq 0 ] && [ "$got" = "(53, 53, 6, 29, 2, 12, 49, 29, 3, 29, True)" ]; then ok
+else bad "roi.S one lane: want (53, 53, 6, 29, 2, 12, 49, 29, 3, 29, True), got $got (exit $RC) $(head -c 300 "$ERR")"; fi
+run sim-roi-13 30 "$SIM" --stats json --set memory=fixed --threads 100 --set width=8 --set wpus=2 --set warps=8 "$B/simtests/roi.elf"
+got=$(roi_get "$OUT" '(d["total"]["thread_insts"], r["total"]["thread_insts"], r["total"]["warp_insts"], r["total"]["barriers"], sum(w["cycles_issue"] + w["cycles_memwait"] + w["cycles_idle"] for w in r["wpu"]) == 2 * r["cycles"])')
+if [ $RC -eq 0 ] && [ "$got" = "(5300, 2900, 377, 39, True)" ]; then ok
+else bad "roi.S 13 warps: want (5300, 2900, 377, 39, True), got $got (exit $RC)"; fi
+run sim-roi-text 30 "$SIM" --set memory=fixed --threads 1 --set width=1 --set wpus=1 --set warps=1 "$B/simtests/roi.elf"
+if [ $RC -eq 0 ] && grep -q '^  cycles                53$' "$OUT" && grep -q '^  region of interest    cycles 12..49 (2 intervals)$' "$OUT" \
+   && grep -q '^    cycles                29$' "$OUT"; then ok
+else bad "roi.S text: want the whole run and the region apart; got $(grep -A2 'region' "$OUT")"; fi
+run sim-roi-open 30 "$SIM" --stats json --set memory=fixed --threads 1 --set width=1 --set wpus=1 --set warps=1 --max-cycles 20 "$B/simtests/roi.elf"
+got=$(roi_get "$OUT" '(r["cycles"], r["complete"], r["total"]["warp_insts"])')
+if [ $RC -eq 3 ] && [ "$got" = "(8, False, 8)" ]; then ok
+else bad "roi.S stopped inside the region: want (8, False, 8), got $got (exit $RC)"; fi
+run sim-roi-none 30 "$SIM" --stats json --set memory=fixed --threads 4 "$B/simtests/barrier_phases.elf"
+if [ $RC -eq 0 ] && [ "$(roi_get "$OUT" 'r')" = "None" ]; then ok; else bad "a kernel without marks has a roi section"; fi
 run sim-maxcycles 30 "$SIM" --stats json --max-cycles 5000 "$B/kernels/collatz.elf"
 if [ $RC -eq 3 ] && grep -q "stopped at max_cycles = 5000 before every thread finished; raise it with --max-cycles N" "$ERR" \
    && grep -q '"status": "max_cycles"' "$OUT" && grep -q '^  "cycles": 5000,$' "$OUT" \

@@ -357,6 +357,14 @@ static int lwm_check_wpu(const struct wsim *s, const wpu_t *u, char *msg, size_t
     return 0;
 }
 
+static void lwm_counters(struct wsim *s, wpu_t *u, counter_visit_fn *f, void *ctx)
+{
+    lwm_wpu_t *L = u->lwm;
+    uint64_t *each[] = {&L->insts, &L->subwarps, &L->threads, &L->jumps, &L->dep_waits, &L->asides};
+    for (size_t i = 0; i < sizeof each / sizeof each[0]; i++) f(ctx, each[i], 1);
+    f(ctx, L->size, (size_t)s->lanes + 1);
+}
+
 static void lwm_stats(const struct wsim *s, FILE *out, int json)
 {
     uint64_t insts = 0, subs = 0, thr = 0, jumps = 0, waits = 0, asides = 0, ti = 0, size[WSIM_MAX_LANES + 1] = {0};
@@ -403,5 +411,6 @@ const mech_ops_t lwm_mech = {
     .clock = lwm_clock,
     .next_ready = lwm_next_ready,
     .check_wpu = lwm_check_wpu,
+    .counters = lwm_counters,
     .stats = lwm_stats,
 };

@@ -47,6 +47,9 @@ typedef struct mech_ops {
      * sub-warps, and fetch stalls): 1 when a group issued, 2 when nothing
      * did; 0: fetch as usual */
     int (*hold)(struct wsim *s, wpu_t *u);
+    /* its own counters of WPU u, for the region of interest (roi.c): every
+     * uint64_t its stats hook reports, in a fixed order */
+    void (*counters)(struct wsim *s, wpu_t *u, counter_visit_fn *f, void *ctx);
     /* its statistics (report.c): text lines, or JSON members ending in "," */
     void (*stats)(const struct wsim *s, FILE *out, int json);
     /* --check: the mechanism's invariants */

@@ -90,6 +90,15 @@ struct wsim_result {
  * and another path deadlocks on a SIMT machine.  Only whole warps may exit before it. */
 WSIM_INLINE void wsim_barrier(void) { __asm__ volatile(".insn i 0x0B, 0, x0, x0, 0" ::: "memory"); }
 
+/* The region of interest: the phase the statistics' "roi" section measures (data
+ * generation and self-checks outside), as gem5's m5_work_begin/end.  Each is a global
+ * barrier (the same rules as wsim_barrier) whose release marks the region's begin or
+ * end: wsim.roi.begin = 0x0010000B, wsim.roi.end = 0x0020000B.  Several begin/end
+ * pairs add up.  Put wsim_roi_begin() where the kernel would have its barrier after
+ * setting up its data, and wsim_roi_end() after the measured phase. */
+WSIM_INLINE void wsim_roi_begin(void) { __asm__ volatile(".insn i 0x0B, 0, x0, x0, 1" ::: "memory"); }
+WSIM_INLINE void wsim_roi_end(void) { __asm__ volatile(".insn i 0x0B, 0, x0, x0, 2" ::: "memory"); }
+
 /* End this thread with an exit code (ecall a7=93).  The ebreak after it is never
  * reached; it marks the end of the path for a static control-flow analysis. */
 WSIM_INLINE WSIM_NORETURN void wsim_exit(int code) {
@@ -175,6 +184,9 @@ WSIM_INLINE void wsim_barrier(void) {
     (void)wsim_uses_barrier_;
     wsim_host_barrier();
 }
+/* The region of interest's marks are barriers on the host too (same results, same order). */
+WSIM_INLINE void wsim_roi_begin(void) { wsim_barrier(); }
+WSIM_INLINE void wsim_roi_end(void) { wsim_barrier(); }
 WSIM_INLINE WSIM_NORETURN void wsim_exit(int code) { wsim_host_exit(code); }
 WSIM_INLINE int wsim_write(int fd, const void *buf, unsigned len) {
     return wsim_host_write(fd, buf, len);
