@@ -359,7 +359,7 @@ static void vcore_clock(struct wsim *s, wpu_t *u)
         uint64_t at = memsys_ifetch(&s->ms, u->id, pc, now, &g->fetch);
         int mem = at <= now && d && (d->cls == ISA_CLASS_LOAD || d->cls == ISA_CLASS_STORE);
         wmask_t lanes = mem ? mem_lanes(s, g, d) : wmask_none();
-        if (mem && memsys_must_wait(&s->ms, u->id, now, s->addr, lanes, d->cls == ISA_CLASS_STORE, &at))
+        if (mem && memsys_must_wait(&s->ms, u->id, now, s->addr, lanes, d->cls == ISA_CLASS_STORE, g->w->gid, &at))
             u->st.mshr_stalls++, g->wait = WAIT_MEM, g->missed = 1;
         else if (at > now)
             u->st.fetch_stalls++, g->wait = WAIT_FETCH;

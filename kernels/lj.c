@@ -5,9 +5,9 @@
  * neighbor list." One particle per thread; HOOMD's standard benchmark: 64,000 particles,
  * packing fraction 0.2, r_cut = 3.0, epsilon = sigma = 1.
  *
- * The system, the bins and the neighbour list (r_cut + r_buff = 3.8) are nl.c's, built
- * here in the phases before the force phase (one kernel is one file, so the code is
- * repeated; keep the two in step).  Then, after a barrier, HOOMD's gpu_compute_lj_forces
+ * The system, the cell list (HOOMD's records {x, y, z, index} per bin) and the neighbour
+ * list (r_cut + r_buff = 3.8) are nl.c's, built here in the phases before the force
+ * phase (one kernel is one file, so the code is repeated; keep the two in step).  Then, after a barrier, HOOMD's gpu_compute_lj_forces
  * per particle i: for every k < n_neigh[i], j = nlist[k * N + i] (the interleaved
  * layout: a warp's lanes read one contiguous row of the list), dx = x_i - x_j, and if
  * r^2 < r_cut^2: r2inv = 1 / r^2, r6inv = r2inv^3, force/r = r2inv r6inv (12 lj1 r6inv -
@@ -20,6 +20,9 @@
  * arg: as nl.c: 0 = tiny (216 particles), 1 = small (4,096), 2 = paper (64,000, 002's
  *      size); N >= 3: N particles rounded up to a cube (at most 40^3).  One time step's
  *      forces (002 simulates 600 steps; the kernel is one step plus the list build).
+ * --arg N | 1 << 30 (ARG_SELECTS): the branch-free variant (docs/dom.md, "What control
+ * flow costs"): every listed pair's force computed and kept by arithmetic selects when
+ * inside the cut-off; the loop over the list stays.
  * Results: per particle (fx, fy, fz, energy).
  * Self-check: every 127th particle recomputes its force and energy by brute force over
  * the lattice sites within 4 of its own (other order, so within 1e-4 of the sum of the
@@ -38,10 +41,12 @@
 #define LJ1 4.0f                    /* 4 epsilon sigma^12 */
 #define LJ2 4.0f                    /* 4 epsilon sigma^6 */
 #define CHECK_STRIDE 127u
+#define ARG_SELECTS (1u << 30)      /* --arg bit: the branch-free variant */
 
 static float pos[NMAX * 4];
 static uint32_t bin_size[NB_MAX * NB_MAX * NB_MAX];
-static uint32_t bin_list[NB_MAX * NB_MAX * NB_MAX * BINCAP];
+static float bin_rec[NB_MAX * NB_MAX * NB_MAX * BINCAP * 4]; /* the cell list: bin b's k-th particle
+                                                               {x, y, z, index} at [(b BINCAP + k) 4] */
 static uint32_t nlist[NBRMAX * NMAX];
 
 static uint32_t n_neigh[NMAX];
@@ -97,6 +102,36 @@ static uint32_t index_of(const md_sys *s, uint32_t x, uint32_t y, uint32_t z) {
     return ((z / k * nbk + y / k) * nbk + x / k) * (k * k * k) + (z % k * k + y % k) * k + x % k;
 }
 
+/* c ? a : b (c is 0 or 1) without a branch. RV32IMF has no conditional move: the compiler
+ * turns a `?:` — and this mask arithmetic, which it recognizes — into a branch; the empty
+ * asm hides the mask's origin from it. */
+static uint32_t sel_u32(uint32_t c, uint32_t a, uint32_t b) {
+    uint32_t m = 0u - c;
+#ifdef __riscv
+    __asm__("" : "+r"(m));
+#endif
+    return (a & m) | (b & ~m);
+}
+
+/* A particle index carried in a float's bits (the cell list's fourth word), and back. */
+static float bits_float(uint32_t u) {
+    union {
+        uint32_t u;
+        float f;
+    } v;
+    v.u = u;
+    return v.f;
+}
+
+static uint32_t float_bits(float f) {
+    union {
+        float f;
+        uint32_t u;
+    } v;
+    v.f = f;
+    return v.u;
+}
+
 /* Minimum image of a coordinate difference |dx| < L (HOOMD: dx -= L * rintf(dx / L)):
  * round(dx / L) is trunc(2 dx / L) here, one conversion, no branch. */
 static float min_image(const md_sys *s, float dx) {
@@ -149,8 +184,13 @@ static int fill_bin(const md_sys *s, uint32_t b) {
                 const float *p = &pos[i * 4];
                 if (bin_coord(s, p[0]) == bc[0] && bin_coord(s, p[1]) == bc[1] &&
                     bin_coord(s, p[2]) == bc[2]) {
-                    if (cnt < BINCAP)
-                        bin_list[b * BINCAP + cnt] = i;
+                    if (cnt < BINCAP) {
+                        float *rec = &bin_rec[(b * BINCAP + cnt) * 4u];
+                        rec[0] = p[0];
+                        rec[1] = p[1];
+                        rec[2] = p[2];
+                        rec[3] = bits_float(i);
+                    }
                     cnt++;
                 }
             }
@@ -173,12 +213,11 @@ static int build_list(const md_sys *s, uint32_t i) {
                 uint32_t b = (((f[2] + z) % s->nb) * s->nb + (f[1] + y) % s->nb) * s->nb +
                              (f[0] + x) % s->nb;
                 uint32_t m = bin_size[b], k;
-                const uint32_t *bl = &bin_list[b * BINCAP];
-                for (k = 0; k < m; k++) {
-                    uint32_t j = bl[k];
-                    const float *pj = &pos[j * 4];
-                    float dx = min_image(s, pj[0] - xi), dy = min_image(s, pj[1] - yi);
-                    float dz = min_image(s, pj[2] - zi);
+                const float *rec = &bin_rec[b * BINCAP * 4u];
+                for (k = 0; k < m; k++, rec += 4) { /* one record per candidate */
+                    uint32_t j = float_bits(rec[3]);
+                    float dx = min_image(s, rec[0] - xi), dy = min_image(s, rec[1] - yi);
+                    float dz = min_image(s, rec[2] - zi);
                     float r2 = dx * dx + dy * dy + dz * dz;
                     if (r2 < rl2 && j != i) {
                         if (cnt < NBRMAX)
@@ -199,7 +238,7 @@ static float lj_pair(float r2, float *eng) {
 }
 
 /* The force on particle i over its neighbour list (gpu_compute_lj_forces). */
-static void lj_force(const md_sys *s, uint32_t i) {
+static void lj_force(const md_sys *s, uint32_t i, uint32_t selects) {
     const float *pi = &pos[i * 4];
     float xi = pi[0], yi = pi[1], zi = pi[2], rc2 = R_CUT * R_CUT;
     float fx = 0.0f, fy = 0.0f, fz = 0.0f, pe = 0.0f;
@@ -210,7 +249,14 @@ static void lj_force(const md_sys *s, uint32_t i) {
         float dx = min_image(s, xi - pj[0]), dy = min_image(s, yi - pj[1]);
         float dz = min_image(s, zi - pj[2]);
         float r2 = dx * dx + dy * dy + dz * dz;
-        if (r2 < rc2) {
+        if (selects) { /* every pair's force computed, kept when inside the cut-off */
+            float eng, fdivr = lj_pair(r2, &eng);
+            uint32_t in = r2 < rc2;
+            fx = bits_float(sel_u32(in, float_bits(fx + dx * fdivr), float_bits(fx)));
+            fy = bits_float(sel_u32(in, float_bits(fy + dy * fdivr), float_bits(fy)));
+            fz = bits_float(sel_u32(in, float_bits(fz + dz * fdivr), float_bits(fz)));
+            pe = bits_float(sel_u32(in, float_bits(pe + eng), float_bits(pe)));
+        } else if (r2 < rc2) {
             float eng, fdivr = lj_pair(r2, &eng);
             fx += dx * fdivr;
             fy += dy * fdivr;
@@ -264,7 +310,8 @@ static int check_particle(const md_sys *s, uint32_t i) {
 
 int kernel_main(unsigned tid, unsigned nthreads) {
     uint32_t seed = wsim_seed(), i, nbins;
-    md_sys s = make_system(wsim_arg());
+    md_sys s = make_system(wsim_arg() & ~ARG_SELECTS);
+    const uint32_t selects = (wsim_arg() & ARG_SELECTS) != 0;
     int bad = 0;
 
     nbins = s.nb * s.nb * s.nb;
@@ -276,10 +323,10 @@ int kernel_main(unsigned tid, unsigned nthreads) {
     wsim_barrier();
     for (i = tid; i < s.n; i += nthreads)
         bad |= build_list(&s, i);
-    wsim_barrier();
+    wsim_roi_begin(); /* the force phase: the one 002 measures */
     for (i = tid; i < s.n; i += nthreads)
-        lj_force(&s, i);
-    wsim_barrier();
+        lj_force(&s, i, selects);
+    wsim_roi_end();
     for (i = tid * CHECK_STRIDE; i < s.n; i += nthreads * CHECK_STRIDE)
         bad |= check_particle(&s, i);
     return bad;

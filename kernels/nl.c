@@ -20,17 +20,22 @@
  * r_cut + r_buff = 3.0 + 0.8; the bins are cubes of side L / nb >= 1.01 * 3.8.
  *
  * Phases (barriers between): positions (one particle per item, float4 x, y, z, 0 as
- * HOOMD stores them); bins (one bin per item: the bin scans the lattice sites that can
- * fall into it, in site order, and appends the particles that do — deterministic,
- * no atomics); the list (one particle per item: the 27 (or fewer) bins around its
- * own, every candidate's distance, `if (r2 < r_list^2 && j != i)` appends j); the
- * self-check.  The list is stored HOOMD-style interleaved: neighbour k of particle i
+ * HOOMD stores them); the cell list (one bin per item: the bin scans the lattice sites
+ * that can fall into it, in site order, and appends the particles that do —
+ * deterministic, no atomics — as HOOMD 0.8's binned list stores them: per bin its
+ * particles' records {x, y, z, index}, 16 bytes each, bin after bin); the list (one
+ * particle per item: the 27 (or fewer) bins around its own, every candidate's record,
+ * one 16-byte read — HOOMD's float4 fetch — and its distance, `if (r2 < r_list^2 && j
+ * != i)` appends j; the phase 002 measures); the self-check.  The list is stored HOOMD-style interleaved: neighbour k of particle i
  * at nlist[k * N + i], so the lanes' stores of one k are contiguous.
  *
  * arg: 0 = tiny (6^3 = 216 particles, 2^3 bins), 1 = small (16^3 = 4,096, 5^3 bins),
  *      2 = paper (40^3 = 64,000, 14^3 bins: 002's size); N >= 3: N particles rounded
  *      up to a cube (at most 40^3).  One list build (002 rebuilds every 10 of its 600
  *      time steps; the kernel is one build).
+ * --arg N | 1 << 30 (ARG_SELECTS): the branch-free variant (docs/dom.md, "What control
+ * flow costs"): the append as arithmetic selects (every candidate stores, a rejected one
+ * to an unused row); the loops over bins and candidates stay.
  * Results: per particle its neighbour count and a hash of its list (order-dependent).
  * Self-check: every 127th particle recounts its neighbours by brute force over the
  * lattice sites within 4 of its own (a particle further away is beyond 3.8), and its
@@ -47,11 +52,13 @@
 #define LATTICE 1.3782337f          /* (pi / 1.2)^(1/3): packing fraction 0.2 */
 #define R_LIST 3.8f                 /* r_cut 3.0 + r_buff 0.8 (HOOMD LJ benchmark) */
 #define CHECK_STRIDE 127u
+#define ARG_SELECTS (1u << 30)      /* --arg bit: the branch-free variant */
 
 static float pos[NMAX * 4];
 static uint32_t bin_size[NB_MAX * NB_MAX * NB_MAX];
-static uint32_t bin_list[NB_MAX * NB_MAX * NB_MAX * BINCAP];
-static uint32_t nlist[NBRMAX * NMAX];
+static float bin_rec[NB_MAX * NB_MAX * NB_MAX * BINCAP * 4]; /* the cell list: bin b's k-th particle
+                                                               {x, y, z, index} at [(b BINCAP + k) 4] */
+static uint32_t nlist[(NBRMAX + 1u) * NMAX]; /* row NBRMAX: the branch-free variant's unused stores */
 
 static uint32_t n_neigh[NMAX];
 static uint32_t nl_hash[NMAX];
@@ -107,6 +114,36 @@ static uint32_t index_of(const md_sys *s, uint32_t x, uint32_t y, uint32_t z) {
     return ((z / k * nbk + y / k) * nbk + x / k) * (k * k * k) + (z % k * k + y % k) * k + x % k;
 }
 
+/* c ? a : b (c is 0 or 1) without a branch. RV32IMF has no conditional move: the compiler
+ * turns a `?:` — and this mask arithmetic, which it recognizes — into a branch; the empty
+ * asm hides the mask's origin from it. */
+static uint32_t sel_u32(uint32_t c, uint32_t a, uint32_t b) {
+    uint32_t m = 0u - c;
+#ifdef __riscv
+    __asm__("" : "+r"(m));
+#endif
+    return (a & m) | (b & ~m);
+}
+
+/* A particle index carried in a float's bits (the cell list's fourth word), and back. */
+static float bits_float(uint32_t u) {
+    union {
+        uint32_t u;
+        float f;
+    } v;
+    v.u = u;
+    return v.f;
+}
+
+static uint32_t float_bits(float f) {
+    union {
+        float f;
+        uint32_t u;
+    } v;
+    v.f = f;
+    return v.u;
+}
+
 /* Minimum image of a coordinate difference |dx| < L (HOOMD: dx -= L * rintf(dx / L)):
  * round(dx / L) is trunc(2 dx / L) here, one conversion, no branch. */
 static float min_image(const md_sys *s, float dx) {
@@ -159,8 +196,13 @@ static int fill_bin(const md_sys *s, uint32_t b) {
                 const float *p = &pos[i * 4];
                 if (bin_coord(s, p[0]) == bc[0] && bin_coord(s, p[1]) == bc[1] &&
                     bin_coord(s, p[2]) == bc[2]) {
-                    if (cnt < BINCAP)
-                        bin_list[b * BINCAP + cnt] = i;
+                    if (cnt < BINCAP) {
+                        float *rec = &bin_rec[(b * BINCAP + cnt) * 4u];
+                        rec[0] = p[0];
+                        rec[1] = p[1];
+                        rec[2] = p[2];
+                        rec[3] = bits_float(i);
+                    }
                     cnt++;
                 }
             }
@@ -170,7 +212,7 @@ static int fill_bin(const md_sys *s, uint32_t b) {
 
 /* The neighbour list of particle i (HOOMD's gpu_nlist_binned: every particle of the
  * surrounding bins within r_list, itself excluded). Returns 1 on overflow. */
-static int build_list(const md_sys *s, uint32_t i) {
+static int build_list(const md_sys *s, uint32_t i, uint32_t selects) {
     const float *pi = &pos[i * 4];
     float xi = pi[0], yi = pi[1], zi = pi[2], rl2 = R_LIST * R_LIST;
     uint32_t f[3], nx = window(bin_coord(s, xi), s->nb, 1u, &f[0]);
@@ -183,14 +225,18 @@ static int build_list(const md_sys *s, uint32_t i) {
                 uint32_t b = (((f[2] + z) % s->nb) * s->nb + (f[1] + y) % s->nb) * s->nb +
                              (f[0] + x) % s->nb;
                 uint32_t m = bin_size[b], k;
-                const uint32_t *bl = &bin_list[b * BINCAP];
-                for (k = 0; k < m; k++) {
-                    uint32_t j = bl[k];
-                    const float *pj = &pos[j * 4];
-                    float dx = min_image(s, pj[0] - xi), dy = min_image(s, pj[1] - yi);
-                    float dz = min_image(s, pj[2] - zi);
+                const float *rec = &bin_rec[b * BINCAP * 4u];
+                for (k = 0; k < m; k++, rec += 4) { /* one record per candidate */
+                    uint32_t j = float_bits(rec[3]);
+                    float dx = min_image(s, rec[0] - xi), dy = min_image(s, rec[1] - yi);
+                    float dz = min_image(s, rec[2] - zi);
                     float r2 = dx * dx + dy * dy + dz * dz;
-                    if (r2 < rl2 && j != i) {
+                    if (selects) { /* every candidate stores: to row NBRMAX when not appended */
+                        uint32_t in = (uint32_t)(r2 < rl2) & (uint32_t)(j != i);
+                        nlist[sel_u32(in & (uint32_t)(cnt < NBRMAX), cnt, NBRMAX) * s->n + i] = j;
+                        cnt += in;
+                        h = sel_u32(in, (h ^ j) * 0x01000193u, h);
+                    } else if (r2 < rl2 && j != i) {
                         if (cnt < NBRMAX)
                             nlist[cnt * s->n + i] = j;
                         cnt++;
@@ -240,7 +286,8 @@ static int check_particle(const md_sys *s, uint32_t i) {
 
 int kernel_main(unsigned tid, unsigned nthreads) {
     uint32_t seed = wsim_seed(), i, nbins;
-    md_sys s = make_system(wsim_arg());
+    md_sys s = make_system(wsim_arg() & ~ARG_SELECTS);
+    const uint32_t selects = (wsim_arg() & ARG_SELECTS) != 0;
     int bad = 0;
 
     nbins = s.nb * s.nb * s.nb;
@@ -249,10 +296,10 @@ int kernel_main(unsigned tid, unsigned nthreads) {
     wsim_barrier();
     for (i = tid; i < nbins; i += nthreads)
         bad |= fill_bin(&s, i);
-    wsim_barrier();
+    wsim_roi_begin(); /* the list build: the phase 002 measures */
     for (i = tid; i < s.n; i += nthreads)
-        bad |= build_list(&s, i);
-    wsim_barrier();
+        bad |= build_list(&s, i, selects);
+    wsim_roi_end();
     for (i = tid * CHECK_STRIDE; i < s.n; i += nthreads * CHECK_STRIDE)
         bad |= check_particle(&s, i);
     return bad;

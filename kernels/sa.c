@@ -28,7 +28,8 @@
  * A node: depth (string depth), pos (a suffix in its interval: the edge into the node
  * is genome[pos + parent depth .. pos + depth)), child[4] for A, C, G, T: 32 bytes.
  *
- * Matching (one read per item, the reads of a batch interleaved: base j of read r at
+ * Matching (the region of interest: the phase 002 measures; one read per item, the reads
+ * of a batch interleaved: base j of read r at
  * reads[j * count + r]): from the root, take the child for the next read base, compare
  * the rest of the edge with the genome base by base, descend; a leaf's edge runs to the
  * genome's end.  Result per read: the length of its longest prefix in the genome and a
@@ -268,7 +269,7 @@ int kernel_main(unsigned tid, unsigned nthreads) {
             link(node[i * 8u + 6u], node[i * 8u + 7u], sa[i], i, n);
         link(i, i, sa[i], LEAF | sa[i], n);
     }
-    wsim_barrier();
+    wsim_roi_begin(); /* the matching: the phase 002 measures */
 
     /* Phase 6: match the reads, one per item, batch after batch. */
     for (b = p.first; b <= p.last; b++)
@@ -277,7 +278,7 @@ int kernel_main(unsigned tid, unsigned nthreads) {
             match_len[p.base[b] + i] = (uint16_t)m;
             match_pos[p.base[b] + i] = at;
         }
-    wsim_barrier();
+    wsim_roi_end();
 
     /* Phase 7: self-check. */
     for (i = tid + 1u; i < n; i += nthreads)

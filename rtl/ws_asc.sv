@@ -19,16 +19,20 @@
 // inputs: block_o and limit_o from warp_i's limit bits and act_i; alu_o,
 // bw_o, lat_o and dir_o from the period's counts alone (four comparisons of
 // at most 36 bits: shifts and adds, no division). The late inputs (clr_i,
-// mem_i with div_i, hit_i, miss_i, and sample_i) act at the rising edge.
+// mem_i with div_i, dvg_i, hit_i, miss_i, and sample_i) act at the rising
+// edge.
 // Clocks with none of clr_i, mem_i, sample_i leave the state unchanged.
 //
 // Structure. The counters are one flat register, warp w's thread t at
 // [(w*WIDTH + t)*CNT_W +: CNT_W]; the limit bits warp w at [w*WIDTH +:
 // WIDTH]. A clock reads one warp (warp_i) through one mux, computes its next
 // counters and limit bits in one pass over its WIDTH threads (the tail is
-// the considered threads with counter 0; up and down masks; saturating
-// +1/-1; compare with the max slip before the edge) and writes them back:
-// no clock touches more than one warp's counters.
+// the considered threads with counter 0; up and down masks: up for the
+// hits of an undiverged warp's divergence, down for the misses of a
+// diverged one whose tail all hit, or for the limited threads when the
+// rest all hit; saturating +1/-1; compare with the max slip before the
+// edge) and writes them back: no clock touches more than one warp's
+// counters.
 //
 // warp_i must be below WARPS for an event (clr_i or mem_i; WARPS not a power
 // of two): an input assumption, asserted below (warp_in_table). Past the
@@ -61,6 +65,7 @@ module ws_asc #(
   input  logic                            clr_i,
   input  logic                            mem_i,
   input  logic                            div_i,
+  input  logic                            dvg_i,
   input  logic [WIDTH-1:0]                hit_i,
   input  logic [WIDTH-1:0]                miss_i,
   input  logic                            sample_i,
@@ -186,10 +191,10 @@ module ws_asc #(
     catch_up    = !div_event && (|hits) && !(|misses) && (|lims);
     up          = '0;
     down        = '0;
-    if (div_event && tail_missed) begin
-      up = hits;       // the hits slip ahead of a tail that did not move
-    end else if (div_event) begin
-      down = misses;   // the tail caught up: the leaders that missed fall back
+    if (div_event && !dvg_i) begin
+      up = hits;       // an undiverged warp: the hits slip ahead
+    end else if (div_event && !tail_missed) begin
+      down = misses;   // diverged, the tail caught up: the leaders that missed fall back
     end else if (catch_up) begin
       down = lims;     // the limited threads wait, the rest hit
     end
@@ -299,6 +304,8 @@ module ws_asc #(
   `WS_ASSERT(down_above_zero, a_down_nz)
   // Up and down never apply to one thread in one clock.
   `WS_ASSERT(up_down_disjoint, (up & down) == '0)
+  // Counters go up only when an undiverged warp diverges (002 §5.1).
+  `WS_ASSERT(up_only_undiverged, up == '0 || !dvg_i)
   // limit_o: the considered threads at their limit, never all of act_i
   // (the warp could not go on); block_o when any considered thread is there.
   `WS_ASSERT(limit_in_act, (limit_o & ~act_i) == '0)

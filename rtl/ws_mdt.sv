@@ -22,7 +22,10 @@
 // operation (op_i: alloc or merge on entry idx_i, or force of warp warp_i's
 // entries) and one fill (entry fill_idx_i) take effect at the rising edge;
 // the fill acts on the operation's result. Clocks with neither leave the
-// state unchanged.
+// state unchanged. A merge keeps the ready lanes of keep_i (not on the
+// issuing group's path, or held at the slip limit); a force takes lanes
+// mask_i out of the warp's entries (a forced re-convergence of the threads
+// of one stack level, or of all).
 //
 // Structure. The state is three flat registers, one field of all entries per
 // vector (entry i at bits [i*w +: w]): pc, wait, rdy. The search reads warp
@@ -31,9 +34,9 @@
 // give the lowest free entry, the warp's lanes and its entry count. nvalid_o
 // is a population count over every entry's valid bit, mcb_full_o a compare
 // of it with MCB. The next state writes the new value of entry idx_i (alloc,
-// merge, cleared when it has no thread: 002 §4.1 step 5), clears warp_i's
-// entries for a force, then moves the filled lanes of entry fill_idx_i from
-// wait to rdy.
+// merge, cleared when it has no thread: 002 §4.1 step 5), takes the forced
+// lanes out of warp_i's entries (clearing those left empty), then moves the
+// filled lanes of entry fill_idx_i from wait to rdy.
 //
 // Operations on an entry past the table (idx_i >= ENTRIES, only when ENTRIES
 // is not a power of two) and forces of a warp past WARPS are dropped, as in
@@ -65,6 +68,7 @@ module ws_mdt #(
   input  logic [1:0]                 op_i,
   input  logic [IDX_W-1:0]           idx_i,
   input  logic [WIDTH-1:0]           mask_i,
+  input  logic [WIDTH-1:0]           keep_i,
   input  logic                       fill_i,
   input  logic [IDX_W-1:0]           fill_idx_i,
   input  logic [WIDTH-1:0]           fill_mask_i,
@@ -210,33 +214,36 @@ module ws_mdt #(
   // Entry idx_i, read through one multiplexer per field.
   logic             me_valid;
   logic [PC_W-1:0]  me_pc;
-  logic [WIDTH-1:0] me_wait;
+  logic [WIDTH-1:0] me_wait, me_rdy;
 
   always_comb begin : read_idx
     me_valid = 1'b0;
     me_pc    = '0;
     me_wait  = '0;
+    me_rdy   = '0;
     for (int i = 0; i < ENTRIES; i++) begin
       if (idx_i == IDX_W'(i)) begin
         me_valid = valid[i];
         me_pc    = pc_q[i*PC_W +: PC_W];
         me_wait  = wait_q[i*WIDTH +: WIDTH];
+        me_rdy   = rdy_q[i*WIDTH +: WIDTH];
       end
     end
   end
 
   // The new value of entry idx_i: alloc writes it; merge (of a valid entry)
-  // re-activates the ready threads (they become invalid: rdy 0) and adds the
-  // new misses. Either leaves no lane ready, so an entry without a waiting
-  // lane has no thread and is cleared, PC included (002 §4.1 step 5).
+  // re-activates the ready threads but those in keep_i (they become
+  // invalid) and adds the new misses. An entry left without a thread is
+  // cleared, PC included (002 §4.1 step 5).
   logic             e_write;
   logic [PC_W-1:0]  e_pc;
-  logic [WIDTH-1:0] e_wait;
+  logic [WIDTH-1:0] e_wait, e_rdy;
 
   always_comb begin : next_entry
     e_write = 1'b0;
     e_pc    = me_pc;
     e_wait  = '0;
+    e_rdy   = '0;
     if (op_i == OpAlloc) begin
       e_write = 1'b1;
       e_pc    = pc_i;
@@ -244,29 +251,33 @@ module ws_mdt #(
     end else if (op_i == OpMerge && me_valid) begin
       e_write = 1'b1;
       e_wait  = me_wait | mask_i;
+      e_rdy   = me_rdy & keep_i & ~mask_i; // (a new miss of a lane is a miss)
     end
-    if (e_wait == '0) begin
+    if ((e_wait | e_rdy) == '0) begin
       e_pc = '0;
     end
   end
 
-  // The operation (force: warp warp_i's entries cleared; entry idx_i
-  // written), then the fill on its result: the returned lanes of entry
-  // fill_idx_i go from waiting to ready.
+  // The operation (force: lanes mask_i leave warp warp_i's entries, an
+  // entry left without a thread is cleared; entry idx_i written), then the
+  // fill on its result: the returned lanes of entry fill_idx_i go from
+  // waiting to ready.
   always_comb begin : next_table
     pc_d   = pc_q;
     wait_d = wait_q;
     rdy_d  = rdy_q;
     for (int i = 0; i < ENTRIES; i++) begin
       if (op_i == OpForce && warp_ok && 32'(warp_i) == i / M) begin
-        pc_d[i*PC_W +: PC_W]     = '0;
-        wait_d[i*WIDTH +: WIDTH] = '0;
-        rdy_d[i*WIDTH +: WIDTH]  = '0;
+        wait_d[i*WIDTH +: WIDTH] = wait_q[i*WIDTH +: WIDTH] & ~mask_i;
+        rdy_d[i*WIDTH +: WIDTH]  = rdy_q[i*WIDTH +: WIDTH] & ~mask_i;
+        if ((wait_d[i*WIDTH +: WIDTH] | rdy_d[i*WIDTH +: WIDTH]) == '0) begin
+          pc_d[i*PC_W +: PC_W] = '0;
+        end
       end
       if (e_write && idx_i == IDX_W'(i)) begin
         pc_d[i*PC_W +: PC_W]     = e_pc;
         wait_d[i*WIDTH +: WIDTH] = e_wait;
-        rdy_d[i*WIDTH +: WIDTH]  = '0;
+        rdy_d[i*WIDTH +: WIDTH]  = e_rdy;
       end
       if (fill_i && fill_idx_i == IDX_W'(i)) begin
         rdy_d[i*WIDTH +: WIDTH]  = rdy_d[i*WIDTH +: WIDTH] | (wait_d[i*WIDTH +: WIDTH] & fill_mask_i);

@@ -4,6 +4,7 @@
     scripts/dom_experiments.py [--size tiny|small|paper] [--arg N] [--kernels nl,lj,...]
                                [--warps 1,2,4,8,16] [--slips 2,4,8,16,32] [--configs dom,dom-l2]
                                [--jobs J] [--seed S] [--markdown FILE] [--json FILE] [--set KEY=VALUE ...]
+                               [--selects]
     scripts/dom_experiments.py --from-json FILE [same selection options]   (tables only)
 
 The six kernels of 002 §7.3 (nl lj sa rt km gf) on 002's machine (preset `dom`, §7.2: 32
@@ -15,9 +16,11 @@ per core, §8.4), for 1..16 warps per core (`--set warps=N`, threads = 32 cores 
   DoM.Adaptive  on every config      (adaptive slip, Figs. 7-10)
   DoM.FixedSlip on the first config, --set dom_max_slip=S for each of --slips (Fig. 6)
 
-Every run's results (--dump, compared byte for byte) and per-thread instruction counts (the
-statistics' instret_hash and thread_insts) must equal the DoM.Block run's on the first config
-at the same warp count; a difference, a wpusim error or a watchdog stop fails the script
+The statistics are the kernel's region of interest (the phase 002 measures: data generation
+and self-checks outside) when it marks one, else the whole run's. Every run's results
+(--dump, compared byte for byte) and per-thread instruction counts (the statistics'
+instret_hash and the whole run's thread_insts) must equal the DoM.Block run's on the first
+config at the same warp count; a difference, a wpusim error or a watchdog stop fails the script
 (exit 1) after the tables. Prints 002 Table 3's characterization, Fig. 4 (blocking
 throughput), Fig. 6 (fixed slip), Figs. 7-8 (adaptive slip), Figs. 9-10 (with private L2s),
 "2 slipping warps vs 16 blocking" and the statistics that explain them, each beside 002's
@@ -126,14 +129,15 @@ def run_one(args, tmp, key):
         row["error"] = "preset %s has %d cores x %d lanes; this script assumes 002's %d x %d" % (
             cfg, c["wpus"], c["warp_size"], CORES, LANES)
         return row
-    wpus = len(st["wpu"])
-    mem = st.get("memory", {})
+    wpus = len(m["wpu"])
+    mem = m.get("memory", {})
     l1d = mem.get("l1d", {})
     dram = mem.get("dram", {})
-    cyc = st["cycles"]
+    cyc = m["cycles"]
     secs = cyc / (c["core_mhz"] * 1e6)
     row.update({
         "status": st["status"], "cycles": cyc, "thread_insts": t["thread_insts"], "warp_insts": t["warp_insts"],
+        "roi": m is not st, "all_thread_insts": st["total"]["thread_insts"],
         "instret_hash": st["threads"].get("instret_hash"),
         "ipc": t["thread_insts"] / cyc if cyc else 0.0,  # thread-instructions per cycle, whole chip
         "ginst_s": t["thread_insts"] / 1e9 / secs if secs else 0.0,
@@ -144,7 +148,8 @@ def run_one(args, tmp, key):
     })
     for name in ("mem_div_insts", "mem_miss_insts", "mshr_stalls", "dom_allocs", "dom_merges", "dom_masked_lanes",
                  "dom_reactivations", "dom_forced", "dom_forced_lanes", "dom_refused_full", "dom_refused_slip",
-                 "dom_mcb_full", "dom_periods", "dom_raise", "dom_lower", "dom_max_slip_sum"):
+                 "dom_mcb_full", "dom_periods", "dom_raise", "dom_lower", "dom_max_slip_sum",
+                 "dom_deep_reactivations", "dom_disabled", "div_branches", "branches"):
         row[name] = t.get(name, 0)
     if st["status"] != "done":
         row["error"] = "status %s" % st["status"]
@@ -166,7 +171,7 @@ def check(rows, ref_cfg):
             why = "%s (%s)" % (r["error"], r["command"])
         elif ref is None:
             why = "no blocking reference run"
-        elif r["thread_insts"] != ref["thread_insts"] or r["instret_hash"] != ref["instret_hash"]:
+        elif r["all_thread_insts"] != ref["all_thread_insts"] or r["instret_hash"] != ref["instret_hash"]:
             why = "per-thread instruction counts differ from DoM.Block's (%d vs %d thread-insts)" % (
                 r["thread_insts"], ref["thread_insts"])
         elif r is not ref and not filecmp.cmp(r["dump"], ref["dump"], shallow=False):
@@ -335,10 +340,40 @@ def tables(args, rows):
     return "\n".join(out) + "\n"
 
 
+def control_flow(args, branches, selects):
+    """The kernels written with branches against their branch-free variants (docs/dom.md,
+    "What control flow costs"): two runs' rows, --selects off and on."""
+    def key(r):
+        return (r["config"], r["policy"], r["slip"], r["kernel"], r["warps"])
+    A = {key(r): r for r in branches if "error" not in r}
+    B = {key(r): r for r in selects if "error" not in r}
+    c0 = args.configs[0]
+    body = []
+    for k in args.kernels:
+        for w in args.warps:
+            ab, bb = A.get((c0, "DoM.Block", None, k, w)), B.get((c0, "DoM.Block", None, k, w))
+            aa, ba = A.get((c0, "DoM.Adaptive", None, k, w)), B.get((c0, "DoM.Adaptive", None, k, w))
+            if not (ab and bb and aa and ba):
+                continue
+            eff = lambda r: 100.0 * r["thread_insts"] / (r["warp_insts"] * LANES)
+            dpk = lambda r: 1000.0 * r["div_branches"] / r["warp_insts"] if r["warp_insts"] else 0.0
+            body.append([k.upper(), w, "%.1f / %.1f" % (ab["ipc"], bb["ipc"]),
+                         "%d / %d" % (ab["thread_insts"], bb["thread_insts"]),
+                         "%.0f / %.0f" % (eff(ab), eff(bb)), "%.1f / %.1f" % (dpk(ab), dpk(bb)),
+                         "%.2f / %.2f" % (aa["ipc"] / ab["ipc"], ba["ipc"] / bb["ipc"]),
+                         "%.0f / %.0f" % (eff(aa), eff(ba)), "%.2f" % (ba["ipc"] / ab["ipc"])])
+    return ("### What control flow costs (`%s`; with branches / branch-free)\n\n" % c0 +
+            md(["kernel", "warps", "blocking thread-insts/cycle", "thread-insts", "blocking SIMD eff. %",
+                "divergent branches / 1000 SIMD insts", "adaptive over blocking", "adaptive SIMD eff. %",
+                "branch-free adaptive / with branches blocking"], body) + "\n")
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--size", choices=SIZES, default="tiny")
     p.add_argument("--arg", type=int, help="kernel argument instead of the size's")
+    p.add_argument("--selects", action="store_true",
+                   help="the kernels' branch-free variants (--arg bit 30; docs/dom.md, \"What control flow costs\")")
     p.add_argument("--kernels", default=",".join(KERNELS))
     p.add_argument("--warps", default="1,2,4,8,16", help="warps per core (default 1,2,4,8,16)")
     p.add_argument("--slips", default="2,4,8,16,32", help="DoM.FixedSlip max slips for Fig. 6 ('' = none)")
@@ -350,6 +385,9 @@ def main():
     p.add_argument("--json", help="write every run's row as JSON")
     p.add_argument("--build", default=os.path.join(ROOT, "build"))
     p.add_argument("--from-json", metavar="FILE", help="print the tables of an earlier --json instead of running")
+    p.add_argument("--selects-json", metavar="FILE",
+                   help="with --from-json (the kernels with branches): a --selects run's --json; prints what "
+                        "control flow costs instead")
     args = p.parse_args()
     args.kernels = parse_list(args.kernels, "kernels", KERNELS)
     args.warps = sorted(set(parse_list(args.warps, "warps", lo=1, hi=32)))
@@ -358,14 +396,23 @@ def main():
     if args.jobs < 1:
         sys.stderr.write("dom_experiments: --jobs %d: expected at least 1\n" % args.jobs)
         sys.exit(2)
-    args.arg_value = SIZES[args.size] if args.arg is None else args.arg
+    args.arg_value = (SIZES[args.size] if args.arg is None else args.arg) | (1 << 30 if args.selects else 0)
     if args.from_json:
         with open(args.from_json) as fh:
             rows = json.load(fh)
         for r in rows:
             if r.get("check") != "ok":
                 r["error"] = "check %s" % r.get("check")
-        text = "dom_experiments: tables of %s (%d runs)\n\n" % (args.from_json, len(rows)) + tables(args, rows)
+        if args.selects_json:
+            with open(args.selects_json) as fh:
+                sel = json.load(fh)
+            for r in sel:
+                if r.get("check") != "ok":
+                    r["error"] = "check %s" % r.get("check")
+            text = "dom_experiments: %s against %s\n\n" % (args.from_json, args.selects_json) + \
+                control_flow(args, rows, sel)
+        else:
+            text = "dom_experiments: tables of %s (%d runs)\n\n" % (args.from_json, len(rows)) + tables(args, rows)
         sys.stdout.write(text)
         if args.markdown:
             with open(args.markdown, "w") as fh:

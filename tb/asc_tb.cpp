@@ -134,8 +134,9 @@ static unsigned counter(const asc_t &c, int w, int t) { return asc_counter(&c.q.
     X(ev_idle, "a clock without an event")                                                    \
     X(ev_clr, "re-assignment (clr_i) of a warp with a counter above 0")                       \
     X(ev_clr_mem, "clr_i and mem_i in one clock (mem_i ignored)")                             \
-    X(ev_up_undiverged, "diverge event of an undiverged warp: the hits count up")             \
-    X(ev_up_diverged, "diverge event, a tail-end thread missed, the warp diverged: hits up")  \
+    X(ev_up_undiverged, "diverge event of an undiverged warp (dvg_i = 0): the hits count up") \
+    X(ev_up_ahead, "... with a considered thread at 0 hitting (a tail thread moves ahead)")   \
+    X(ev_still_diverged, "diverge event of a diverged warp, a tail-end thread did not hit")   \
     X(ev_down_tail_hit, "diverge event, every tail-end thread hit: the misses count down")   \
     X(ev_down_no_tail, "diverge event with no considered thread at 0 (empty tail)")           \
     X(ev_catch_up, "all issuing threads hit, limit bits set: the limited threads count down") \
@@ -250,18 +251,17 @@ static void cover(uint64_t *cov, const asc_t &c, const asc_in_t &in, const asc_o
     const wmask_t hit = wmask_and(in.hit, act), miss = wmask_andnot(wmask_and(in.miss, act), hit);
     const wmask_t lim = wmask_and(e.lim, act);
     wmask_t tail = wmask_none();
-    bool diverged = false;
     for (int t = 0; t < W; t++)
-        if (wmask_test(&act, t)) {
-            if (counter(c, in.warp, t) == 0) wmask_set(&tail, t);
-            else diverged = true;
-        }
-    const wmask_t tail_missed = wmask_andnot(tail, hit);
+        if (wmask_test(&act, t) && counter(c, in.warp, t) == 0) wmask_set(&tail, t);
+    const wmask_t tail_missed = wmask_andnot(tail, hit), tail_hit = wmask_and(tail, hit);
     wmask_t up = wmask_none();
     if (in.div && wmask_any(&hit) && wmask_any(&miss)) {
-        if (wmask_any(&tail_missed)) {
-            cov[diverged ? COV_ev_up_diverged : COV_ev_up_undiverged]++;
+        if (!in.dvg) {
+            cov[COV_ev_up_undiverged]++;
+            if (wmask_any(&tail_hit)) cov[COV_ev_up_ahead]++;
             up = hit;
+        } else if (wmask_any(&tail_missed)) {
+            cov[COV_ev_still_diverged]++;
         } else {
             cov[wmask_any(&tail) ? COV_ev_down_tail_hit : COV_ev_down_no_tail]++;
         }
@@ -340,11 +340,13 @@ class Stimulus {
         in.clr = rng_.chance(p_clr);
         in.mem = rng_.chance(p_mem);
         in.sample = rng_.chance(p_sample);
-        // a pipeline does not diverge a blocked warp (mostly)
+        // a pipeline does not diverge a blocked warp (mostly); the warp is
+        // diverged (has masked threads) about half the time
         in.div = o.block ? rng_.chance(5) : rng_.chance(75);
+        in.dvg = rng_.chance(50);
         wmask_t h;
         switch (phase_) {
-        case RUNAHEAD: h = wmask_and(lead_, act); in.div = rng_.chance(90); break;
+        case RUNAHEAD: h = wmask_and(lead_, act); in.div = rng_.chance(90); in.dvg = rng_.chance(15); break;
         case CATCHUP: h = wmask_andnot(act, o.limit); in.div = rng_.chance(50); break;
         case TAILHIT: {
             // the tail hits, some leaders miss
@@ -353,6 +355,7 @@ class Stimulus {
                 if (wmask_test(&act, t) && counter(c, in.warp < N ? in.warp : 0, t) == 0) wmask_set(&tail, t);
             h = wmask_or(tail, wmask_and(rand_mask(W), act));
             in.div = rng_.chance(90);
+            in.dvg = rng_.chance(85);
             break;
         }
         default: h = wmask_and(rand_mask(W), act); break;
@@ -372,6 +375,7 @@ class Stimulus {
         in.clr = (uint8_t)rng_.bits(1);
         in.mem = (uint8_t)rng_.bits(1);
         in.div = (uint8_t)rng_.bits(1);
+        in.dvg = (uint8_t)rng_.bits(1);
         in.hit = rand_mask(W);
         in.miss = rand_mask(W);
         in.sample = (uint8_t)rng_.bits(1);

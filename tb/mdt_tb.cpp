@@ -120,9 +120,13 @@ static bool legal(const mdt_state_t &q, const mdt_in_t &in, const mdt_out_t &o) 
     X(merge_new, "merge adding missed lanes")                                            \
     X(merge_reactivate, "merge re-activating ready lanes")                               \
     X(merge_frees, "merge leaving the entry without a thread: freed")                    \
+    X(merge_keeps, "merge keeping some ready lanes, re-activating others")               \
+    X(merge_keeps_all, "merge keeping every ready lane of an entry without waiting ones")   \
     X(merge_invalid, "merge on an invalid entry: nothing")                               \
     X(op_force, "force of a warp with valid entries")                                    \
     X(force_keeps_other, "force while another warp has a valid entry")                   \
+    X(force_partial, "force of some of a warp's lanes: an entry keeps others")           \
+    X(force_frees_one, "force emptying one entry of the warp, not another")               \
     X(fill_some, "fill moving some, not all, of an entry's waiting lanes")               \
     X(fill_all, "fill moving every waiting lane of an entry")                            \
     X(fill_nothing, "fill of no waiting lane")                                           \
@@ -160,7 +164,7 @@ static const char *const cov_text[] = {
 };
 
 static bool cov_applies(int k) {
-    if (k == COV_hit_later) return TB_M >= 2;
+    if (k == COV_hit_later || k == COV_force_frees_one) return TB_M >= 2;
     if (k == COV_other_warp_pc || k == COV_force_keeps_other) return TB_WARPS >= 2;
     if (k == COV_mcb_limits) return TB_MCB < E;
     if (k == COV_warp_past) return TB_WARPS < (1 << WARP_W);
@@ -200,7 +204,10 @@ static void cover(uint64_t *cov, const mdt_t &c, const mdt_in_t &in, const mdt_o
         else {
             if (mask & ~me->wait.w[0]) cov[COV_merge_new]++;
             if (me->rdy.w[0]) cov[COV_merge_reactivate]++;
-            if (!(me->wait.w[0] | mask)) cov[COV_merge_frees]++;
+            if (!(me->wait.w[0] | mask | (me->rdy.w[0] & in.keep.w[0]))) cov[COV_merge_frees]++;
+            const uint64_t kept = me->rdy.w[0] & in.keep.w[0];
+            if (kept && kept != me->rdy.w[0]) cov[COV_merge_keeps]++;
+            if (kept && kept == me->rdy.w[0] && !me->wait.w[0] && !mask) cov[COV_merge_keeps_all]++;
             if (in.fill && in.fill_idx == in.idx) cov[COV_merge_and_fill]++;
         }
     }
@@ -209,6 +216,11 @@ static void cover(uint64_t *cov, const mdt_t &c, const mdt_in_t &in, const mdt_o
         for (int i = 0; i < E; i++)
             if (q[i].valid) (i / TB_M == in.warp ? mine : other) = true;
         if (mine) cov[COV_op_force]++;
+        int left = 0, freed = 0;
+        for (int i = in.warp * TB_M; i < (in.warp + 1) * TB_M; i++)
+            if (q[i].valid) ((q[i].wait.w[0] | q[i].rdy.w[0]) & ~mask ? left : freed)++;
+        if (mine && left) cov[COV_force_partial]++;
+        if (left && freed) cov[COV_force_frees_one]++;
         if (mine && other) cov[COV_force_keeps_other]++;
         if (mine && in.fill && in.fill_idx / TB_M == in.warp && q[in.fill_idx].valid) cov[COV_force_and_fill]++;
     }
@@ -269,6 +281,7 @@ class Stimulus {
         in.op = (uint8_t)rng_.bits(2);
         in.idx = (uint8_t)rng_.bits(IDX_W);
         in.mask.w[0] = rng_.next();
+        in.keep.w[0] = rng_.next();
         in.fill = (uint8_t)rng_.bits(1);
         in.fill_idx = (uint8_t)rng_.bits(IDX_W);
         in.fill_mask.w[0] = rng_.next();
@@ -306,8 +319,10 @@ class Stimulus {
         }
         const uint64_t lanes = ones64(W), idle = lanes & ~o.wlanes.w[0];
         in.mask = wmask_none();
-        if (rng_.chance(p_force)) {
+        in.keep = wmask_none();
+        if (rng_.chance(p_force)) { // every masked thread, or one stack level's
             in.op = MDT_OP_FORCE;
+            in.mask.w[0] = rng_.chance(50) ? o.wlanes.w[0] : subset(o.wlanes.w[0]);
         } else if (rng_.chance(p_mem)) {
             uint64_t miss = rng_.chance(p_div) ? subset(idle) : 0;
             if (miss && o.hit) in.op = MDT_OP_MERGE, in.idx = o.hit_idx, in.mask.w[0] = miss;
@@ -316,6 +331,8 @@ class Stimulus {
             else if (o.hit && rng_.chance(10)) in.op = MDT_OP_MERGE, in.idx = o.hit_idx; // no ready lane
             else if (!o.hit && o.free && !o.mcb_full && rng_.chance(3)) in.op = MDT_OP_ALLOC, in.idx = o.free_idx;
         }
+        // a merge keeps some ready lanes (off the group's path, or at the slip limit)
+        if (in.op == MDT_OP_MERGE && rng_.chance(30)) in.keep.w[0] = subset(o.hit_rdy.w[0]);
         legal_fill(c, in, p_fill);
     }
     // Anything: every operation on any entry, any lanes, any fill.
@@ -338,6 +355,8 @@ class Stimulus {
         if (r < 15) in.mask.w[0] = 0;
         else if (r < 50) in.mask.w[0] = subset(lanes & ~o.wlanes.w[0]);
         else in.mask.w[0] = rng_.next() & lanes;
+        in.keep = wmask_none();
+        in.keep.w[0] = rng_.chance(50) ? 0 : rng_.next() & lanes;
         if (rng_.chance(50)) legal_fill(c, in, 60);
         else if (rng_.chance(40)) {
             in.fill = 1;

@@ -527,7 +527,7 @@ if ! cmp -s rtl/ws_asc.sv "$T/ws_asc_mut.sv" && [ $RC -ne 0 ] \
    && grep -q "^formal: asc rules: FAIL: [0-9]* clocks after reset: assertion failed:.* cnt_no_wrap" "$OUT" \
    && [ -s "$T/fml/asc/rules/formal.vcd" ]; then ok
 else bad "a counter that wraps was not caught by the formal check: exit $RC: $(tail -n 5 "$OUT" "$ERR")"; fi
-# WSIM_TEST_LONG=1: eight single-rule mutants of the RTL, each caught by the
+# WSIM_TEST_LONG=1: nine single-rule mutants of the RTL, each caught by the
 # random testbench (~70 s of CPU).
 if [ "$LONG" = 1 ]; then
   run rtl-asc-mutants 1800 bash tests/blocks/asc/rtl_mutants.sh "$B"

@@ -153,14 +153,16 @@ void asc_clock(asc_t *a, const asc_in_t *in, const asc_out_t *out)
         const wmask_t lim = wmask_and(e_d.lim, act);
         wmask_t up = wmask_none(), down = wmask_none();
         if (in->div && wmask_any(&hit) && wmask_any(&miss)) {
-            /* 002 §5.1: a diverge-on-miss event. The tail-end threads are the
-             * considered ones with counter 0. */
+            /* 002 §5.1: a diverge-on-miss event. An undiverged warp: the
+             * hits slip ahead. A diverged one: if every tail-end thread (a
+             * considered one with counter 0) hit, the threads that missed
+             * fall back; otherwise nothing (002 states no other case). */
             wmask_t tail = wmask_none();
             for (int t = 0; t < a->cfg.width; t++)
                 if (wmask_test(&act, t) && c[t] == 0) wmask_set(&tail, t);
             wmask_t tail_missed = wmask_andnot(tail, hit);
-            if (wmask_any(&tail_missed)) up = hit; /* the hits slip ahead (undiverged warp: every thread is tail-end) */
-            else down = miss;                      /* the tail caught up: the leaders that missed fall back */
+            if (!in->dvg) up = hit;
+            else if (!wmask_any(&tail_missed)) down = miss;
         } else if (wmask_any(&hit) && !wmask_any(&miss) && wmask_any(&lim)) {
             /* the threads at the limit wait; the rest hit: one step closer */
             down = lim;

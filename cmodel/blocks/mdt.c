@@ -125,14 +125,23 @@ void mdt_clock(mdt_t *t, const mdt_in_t *in, const mdt_out_t *out)
     if (in->op == MDT_OP_ALLOC) {
         e_d = (mdt_entry_t){.valid = 1, .pc = in->pc & t->pc_mask, .wait = mask, .rdy = wmask_none()};
     } else if (in->op == MDT_OP_MERGE && e_d.valid) {
-        e_d.rdy = wmask_none(); /* the ready threads re-join: invalid in the MCB */
+        /* the ready threads re-join (invalid in the MCB), but the kept; a new
+         * miss of a lane is a miss (the pipeline never sends a masked one) */
+        e_d.rdy = wmask_andnot(wmask_and(e_d.rdy, in->keep), mask);
         e_d.wait = wmask_or(e_d.wait, mask);
     }
     /* an entry without threads is free (§4.1 step 5) */
     if (idx >= 0 && !wmask_any(&e_d.wait) && !wmask_any(&e_d.rdy)) e_d = (mdt_entry_t){0};
-    /* commit: the operation, then the fill on its result */
+    /* commit: the operation, then the fill on its result. A force takes
+     * lanes mask_i out of every entry of the warp; an entry left without a
+     * thread is free. */
     if (in->op == MDT_OP_FORCE && in->warp < t->cfg.warps)
-        for (int i = in->warp * m; i < (in->warp + 1) * m; i++) q->e[i] = (mdt_entry_t){0};
+        for (int i = in->warp * m; i < (in->warp + 1) * m; i++) {
+            mdt_entry_t *f = &q->e[i];
+            f->wait = wmask_andnot(f->wait, mask);
+            f->rdy = wmask_andnot(f->rdy, mask);
+            if (!wmask_any(&f->wait) && !wmask_any(&f->rdy)) *f = (mdt_entry_t){0};
+        }
     if (idx >= 0) q->e[idx] = e_d;
     if (in->fill && in->fill_idx < t->entries) {
         mdt_entry_t *f = &q->e[in->fill_idx];

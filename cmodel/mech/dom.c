@@ -6,36 +6,40 @@
  * Model. dom = on needs dws = off: every warp is one SIMD group running
  * from its re-convergence stack. When a load/store of a warp diverges (some
  * threads hit, some miss) and the table takes it, the missing threads are
- * masked off: they leave the top entry of the warp's stack (entries below
- * still hold them, as they hold every thread of the entries above) and wait
- * in the MDT entry of the instruction's PC. The functional core executed
- * the instruction for them already, so logically they stand at PC + 4,
- * inside that stack entry (level D, re-converging at R). They come back in
- * one of two ways:
- *   - re-activation (§4.1 step 5): the warp issues the same PC again at
- *     level D; its ready threads (their line returned: MCB status rdy) join
- *     the top entry after the instruction, at PC + 4 like the others;
- *   - forced re-convergence (§4.3): level D ends (the stack falls below
- *     it: its threads reach R, return or exit) or the warp reaches a
- *     barrier. Every masked thread goes back on the stack as an entry of
- *     its own {PC + 4, R} that runs first (the warp waits for their
- *     values): they re-join the others where the stack would have
- *     re-joined them. At a barrier the entry re-converges at the barrier
- *     instead (so that every thread arrives).
- * Calls and divergent branches force nothing: the threads re-join when the
- * warp is back at level D. That includes a divergent branch whose join is
- * R, which replaces level D's entry by the paths' (a loop's exit test when
- * some threads leave the loop): the new entry at level D still re-converges
- * at R, so masked threads re-join it "on the next iteration of the loop"
- * (§4.3) or are forced when it reaches R.
+ * masked off: they leave the top entry of the warp's stack (the joins below
+ * still hold them, as they hold every thread of the paths above them) and
+ * wait in the MDT entry of the instruction's PC. The functional core
+ * executed the instruction for them already, so logically they stand at
+ * PC + 4, inside that stack entry: their level, re-converging at its PC R.
+ * They come back in one of two ways:
+ *   - re-activation (§4.1 step 5): the warp issues the same PC again and
+ *     their line is back (MCB status rdy): they join the top entry after
+ *     the instruction, at PC + 4 like the others, and the threads that hit.
+ *     The top may be deeper than their level when every stack entry in
+ *     between is a join (dom_rejoin = pc): a loop's exit test that some
+ *     threads took pushed the rest of the loop, and "diverged lanes can
+ *     normally reconverge on the next iteration of the loop" (§4.3). They
+ *     go back into those joins too;
+ *   - forced re-convergence (§4.3): their level ends (the stack falls below
+ *     it: its threads reach R, return or exit), or the warp reaches a
+ *     barrier or a call (footnote 2; dom_branch_sync: a conditional branch)
+ *     at their level or above it through joins. They go back on the stack
+ *     as entries of their own {PC + 4, R} (at a barrier or call: its PC)
+ *     that run first; the warp waits for their values.
+ * Why it is correct: a thread only resumes at PC + 4 of its own load/store,
+ * in an entry that re-converges at a PC that post-dominates it (R, or a
+ * join's PC: the group reached PC from that join's branch without passing
+ * it), and every entry below it that it pops into holds it.
  *
  * The slip limit (dom_slip = fixed, adaptive) is the adaptive slip
  * controller block (blocks/asc.c, 002 §5), reached through its ports: its
- * block_o makes the table refuse (the warp blocks), every load/store of a
- * warp is one event for its slip counters, a warp's re-assignment clears
- * them, and (adaptive) every dom_period cycles adaptive diff moves the max
- * slip. dom_max_slip = 0 is the blocking baseline: every divergent
- * load/store blocks and the controller is not used. */
+ * block_o makes the table refuse (the warp blocks), its limit_o threads are
+ * disabled (dom_limit = disable: held in the table at their load/store until
+ * they are off the limit), every load/store of a warp is one event for its
+ * slip counters, a warp's re-assignment clears them, and (adaptive) every
+ * dom_period cycles adaptive diff moves the max slip. dom_max_slip = 0 is
+ * the blocking baseline: every divergent load/store blocks and the
+ * controller is not used. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -52,11 +56,16 @@ typedef struct dom_wpu {
     mdt_in_t in;   /* this clock's inputs */
     mdt_out_t out; /* ... and outputs (out.q: the entries) */
     int m, entries, ws;
-    uint64_t *ready;     /* [warps * warp_size]: when a masked thread's value is back */
-    uint64_t *masked_at; /* [warps * warp_size]: when it was masked off (the watchdog) */
-    int *depth;          /* [warps]: the stack level D its MDT entries belong to */
-    uint32_t *rpc;       /* [warps]: ... and that level's re-convergence PC R */
-    uint8_t *callee;     /* [warps]: ... and it is a function's base entry (the one below a call site) */
+    /* per thread of every warp ([warps * warp_size]), while it is masked off: */
+    uint64_t *ready;     /* when its value is back (its line's completion in the memory system) */
+    uint64_t *masked_at; /* when it was masked off (the watchdog) */
+    int *lv;             /* the stack level it was masked at (0: not masked) */
+    uint32_t *rp;        /* ... that level's re-convergence PC R */
+    uint8_t *callee;     /* ... and that level is a function's base entry (the one above a call site) */
+    uint32_t *mpc;       /* --check's shadow: the PC it was masked at */
+    uint64_t *minst;     /* ... and its instruction count then */
+    int *hi;             /* [warps]: the highest level with a masked thread (0: none) */
+    char bad[320];       /* --check: a broken invariant seen while it happened (reported at the clock's end) */
     uint64_t *fill_at;   /* [entries]: first cycle a waiting thread's value is back; NEVER: none waits */
     uint64_t next_fill;  /* the least fill_at */
     /* the adaptive slip controller (dom_slip = fixed, adaptive): its block,
@@ -82,12 +91,16 @@ static void look(dom_wpu_t *d, int k, uint32_t pc)
     d->ops->eval(d->mdt, &d->in, &d->out);
 }
 
-static void op(dom_wpu_t *d, int code, int idx, wmask_t mask)
+static void op(dom_wpu_t *d, int code, int idx, wmask_t mask, wmask_t keep)
 {
     d->in.op = (uint8_t)code;
     d->in.idx = (uint8_t)idx;
     d->in.mask = mask;
+    d->in.keep = keep;
 }
+
+/* Per-thread state of warp k, lane l. */
+static inline size_t at(const dom_wpu_t *d, int k, int l) { return (size_t)k * d->ws + (size_t)l; }
 
 static uint64_t *lane_ready(dom_wpu_t *d, int k) { return d->ready + (size_t)k * d->ws; }
 
@@ -198,52 +211,136 @@ static uint64_t dom_next_ready(const struct wsim *s, const wpu_t *u, uint64_t nr
     return at < nr ? at : nr;
 }
 
+/* ---- the stack levels of masked threads ---- */
+
+/* The lowest stack level a group on top of w's stack reaches through joins:
+ * levels j .. depth-1 each wait at the re-convergence PC of the level above
+ * (a join holds every thread of the paths above it; a path waiting to run,
+ * or a call site, is not one). A masked thread of a level at or above it is
+ * on the top group's path. dom_rejoin = level: the top's level only. */
+static int reach_floor(const struct wsim *s, const rstack_t *rs)
+{
+    int j = rs->depth;
+    if (s->cfg.dom_rejoin == CFG_DOM_REJOIN_PC)
+        while (j > 1 && !rs->e[j - 2].callsite && rs->e[j - 2].pc == rs->e[j - 1].rpc) j--;
+    return j;
+}
+
+/* The threads of `masked` (warp k's) masked at level lo or above. */
+static wmask_t at_or_above(const dom_wpu_t *d, int k, wmask_t masked, int lo)
+{
+    if (lo <= 1) return masked;
+    wmask_t r = wmask_none();
+    WMASK_FOREACH(masked, l) if (d->lv[at(d, k, l)] >= lo) wmask_set(&r, l);
+    return r;
+}
+
+/* The highest level of warp k's masked threads `masked`. */
+static void set_hi(dom_wpu_t *d, int k, wmask_t masked)
+{
+    int h = 0;
+    WMASK_FOREACH(masked, l) if (d->lv[at(d, k, l)] > h) h = d->lv[at(d, k, l)];
+    d->hi[k] = h;
+}
+
+/* Threads `lanes` of w leave the table and go back into the stack entries
+ * from their level up to the top (the joins between and the top: the
+ * entries that lost them). */
+static void unmask(dom_wpu_t *d, warp_t *w, wmask_t lanes)
+{
+    const int k = w->slot, top = w->rs.depth;
+    int lo = top;
+    WMASK_FOREACH(lanes, l) if (d->lv[at(d, k, l)] < lo) lo = d->lv[at(d, k, l)];
+    wmask_t acc = wmask_none();
+    for (int v = lo; v <= top; v++) {
+        WMASK_FOREACH(lanes, l) if (d->lv[at(d, k, l)] == v) wmask_set(&acc, l);
+        w->rs.e[v - 1].mask = wmask_or(w->rs.e[v - 1].mask, acc);
+    }
+    WMASK_FOREACH(lanes, l) d->lv[at(d, k, l)] = 0;
+}
+
+/* The per-lane completion of this clock's memory access: when lane l's
+ * line (or hit) is there (memsys_access's per-line times). */
+static uint64_t lane_done(const struct wsim *s, int l) { return s->ms.uready[s->ms.lane_u[l]]; }
+
+/* --check: threads leave the table to resume at `pc` at cycle `resume` at
+ * the earliest: right after their own load/store (its value captured once),
+ * with that value back, not having executed anything since they were
+ * masked. */
+static void check_leave(const struct wsim *s, dom_wpu_t *d, const warp_t *w, wmask_t lanes, uint32_t pc,
+                        uint64_t resume, const char *how)
+{
+    if (!s->cfg.check || d->bad[0]) return;
+    const int k = w->slot;
+    WMASK_FOREACH(lanes, l) {
+        const size_t i = at(d, k, l);
+        const char *why = d->mpc[i] + 4 != pc ? "not right after its own load/store"
+                        : d->ready[i] > resume ? "before its value is back"
+                        : w->th[l].instret != d->minst[i] ? "having executed instructions while masked" : NULL;
+        if (why)
+            snprintf(d->bad, sizeof d->bad, "warp %d thread %d (masked at pc 0x%08x, instret %llu, value back at "
+                     "cycle %llu) %s to resume at pc 0x%08x at cycle %llu, instret %llu: %s", k, l, d->mpc[i],
+                     (unsigned long long)d->minst[i], (unsigned long long)d->ready[i], how, pc,
+                     (unsigned long long)resume, (unsigned long long)w->th[l].instret, why);
+    }
+}
+
 /* ---- forced re-convergence (§4.3) ---- */
 
-/* Every masked thread of g's warp goes back on the stack, one entry per MDT
- * entry at its PC + 4 re-converging at rpc; join: the top entry (waiting at
- * rpc) takes them too. One operation: the warp's entries clear together. The
- * warp waits for their values. */
-static void force(struct wsim *s, wpu_t *u, group_t *g, uint32_t rpc, int join)
+/* Threads `lanes` of g's warp go back on the stack, one entry per MDT entry
+ * at its PC + 4, re-converging at `rpc` (or, rpc = 0, at the re-convergence
+ * PC of their own level); `here`: the top entry, at rpc, takes them back
+ * too (with the joins below it down to their level). One operation: the
+ * lanes leave every entry of the warp. The warp waits for their values. */
+static void force(struct wsim *s, wpu_t *u, group_t *g, wmask_t lanes, uint32_t rpc, int here)
 {
     dom_wpu_t *d = u->dom;
     warp_t *w = g->w;
     const int k = w->slot;
     const mdt_state_t *q = d->out.q;
-    const uint64_t *r = lane_ready(d, k);
-    uint64_t at = 0;
-    wmask_t all = wmask_none();
-    for (int e = k * d->m; e < (k + 1) * d->m; e++)
-        if (q->e[e].valid) all = wmask_or(all, wmask_or(q->e[e].wait, q->e[e].rdy));
-    if (join) rs_top(&w->rs)->mask = wmask_or(rs_top(&w->rs)->mask, all);
-    /* the callee's threads returned and its call site is on top (which
-     * settling marked as no call site any more): the masked threads are
-     * still in the callee, and return to it */
-    if (!join && d->callee[k] && w->rs.depth == d->depth[k] - 1) rs_top(&w->rs)->callsite = 1;
-    for (int e = k * d->m; e < (k + 1) * d->m; e++) {
-        const mdt_entry_t *x = &q->e[e];
-        if (!x->valid) continue;
-        wmask_t lanes = wmask_or(x->wait, x->rdy);
-        TIMELINE(s, tl_event(s, u, k, TL_DOM_FORCE, tl_mdt_key(u, e), lanes, e));
-        WMASK_FOREACH(lanes, lane) if (r[lane] > at) at = r[lane];
-        /* at rpc already: the entry below (or the top, join) holds them there */
-        if (x->pc + 4 != rpc) rs_push(&w->rs, x->pc + 4, rpc, lanes);
+    uint64_t ready = 0;
+    int callee = 0;
+    WMASK_FOREACH(lanes, l) {
+        const size_t i = at(d, k, l);
+        if (d->ready[i] > ready) ready = d->ready[i];
+        callee |= !here && d->callee[i] && d->lv[i] == w->rs.depth + 1;
     }
-    exec_count_depth(u, &w->rs);
-    op(d, MDT_OP_FORCE, 0, wmask_none());
-    u->st.dom_forced++;
-    u->st.dom_forced_lanes += (uint64_t)wmask_count(&all);
-    if (at > g->ready_at) {
-        g->ready_at = at;
+    if (ready > g->ready_at) {
+        g->ready_at = ready;
         g->wait = WAIT_MEM;
     }
     if (g->ready_at < s->cycle + s->cfg.pipeline_depth) g->ready_at = s->cycle + s->cfg.pipeline_depth;
+    if (here) unmask(d, w, lanes);
+    /* their level was a function's base entry and it returned: the call site
+     * on top (which settling marked as no call site any more) is where the
+     * masked threads return to */
+    if (callee) rs_top(&w->rs)->callsite = 1;
+    for (int e = k * d->m; e < (k + 1) * d->m; e++) {
+        wmask_t left = wmask_and(wmask_or(q->e[e].wait, q->e[e].rdy), lanes);
+        const uint32_t after = q->e[e].pc + 4;
+        if (wmask_any(&left)) TIMELINE(s, tl_event(s, u, k, TL_DOM_FORCE, tl_mdt_key(u, e), left, e));
+        while (wmask_any(&left)) { /* (one level's threads share its rpc) */
+            const uint32_t r = rpc ? rpc : d->rp[at(d, k, wmask_lowest(&left))];
+            wmask_t sub = wmask_none();
+            WMASK_FOREACH(left, l) if (rpc || d->rp[at(d, k, l)] == r) wmask_set(&sub, l);
+            left = wmask_andnot(left, sub);
+            check_leave(s, d, w, sub, after, g->ready_at, "forced back");
+            /* at r already: the entry below (or the top) holds them there */
+            if (after != r) rs_push(&w->rs, after, r, sub);
+        }
+    }
+    if (!here) WMASK_FOREACH(lanes, l) d->lv[at(d, k, l)] = 0;
+    exec_count_depth(u, &w->rs);
+    op(d, MDT_OP_FORCE, 0, lanes, wmask_none());
+    set_hi(d, k, wmask_andnot(d->out.wlanes, lanes));
+    u->st.dom_forced++;
+    u->st.dom_forced_lanes += (uint64_t)wmask_count(&lanes);
 }
 
 /* ---- the slip limit (002 §5.1) ---- */
 
-/* The controller's view of warp k this clock: its threads on the branch
- * stack's top, the ones masked off in the table included. */
+/* The controller's view of warp k this clock: the threads it considers (the
+ * top group's and the masked ones on its path). */
 static void asc_look(dom_wpu_t *d, int k, wmask_t act)
 {
     d->ain.warp = (uint16_t)k;
@@ -269,7 +366,7 @@ static void dom_launch(struct wsim *s, wpu_t *u, group_t *root, int initial)
     (void)s;
     dom_wpu_t *d = u->dom;
     const int k = root->w->slot;
-    d->depth[k] = 0;
+    d->hi[k] = 0;
     /* a slot re-assigned: its slip counters clear (§5.1); the first warps
      * find them cleared by reset */
     if (d->asc && !initial) {
@@ -279,31 +376,70 @@ static void dom_launch(struct wsim *s, wpu_t *u, group_t *root, int initial)
     }
 }
 
-/* A barrier (or, dom_branch_sync, a conditional branch: 001 §5.7's Slip,
- * where the stack needs every thread's outcome) at level D with masked
- * threads: they come back first, re-converging here, so that every thread
- * arrives (the clock goes to the table). They reach this PC: the warp got
- * here from their load/store without leaving level D's entry (or, with
- * dom_branch_sync, without a conditional branch). Nested deeper (a call),
- * nothing is forced: docs/dom.md. */
+/* Whether every path from `from` passes `to` before it leaves the function
+ * (`to` post-dominates `from`): the post-dominator chain, one instruction's
+ * successor at a time (a branch: its re-convergence PC; a call: the
+ * instruction after it). */
+static int postdominated(const program_t *p, uint32_t from, uint32_t to)
+{
+    uint32_t pc = from;
+    for (int n = 0; n < 1 << 16; n++) {
+        if (pc == to) return 1;
+        const isa_insn_t *d = program_insn(p, pc);
+        if (!d) return 0;
+        switch (d->cls) {
+        case ISA_CLASS_BRANCH: pc = d->ipdom; break;
+        case ISA_CLASS_JAL: pc = d->flags & ISA_F_CALL ? pc + 4 : d->target; break;
+        case ISA_CLASS_JALR:
+            if (d->flags & ISA_F_CALL) pc += 4;
+            else if (d->flags & ISA_F_PAIRED) pc = d->target;
+            else return 0; /* a return */
+            break;
+        case ISA_CLASS_EBREAK: case ISA_CLASS_ILLEGAL: return 0;
+        default: pc += 4;
+        }
+        if (pc == ISA_RPC_EXIT) return 0;
+    }
+    return 0;
+}
+
+/* A barrier, a call (002 §4 footnote 2: synchronizing conditions) or, with
+ * dom_branch_sync, a conditional branch (001 §5.7's Slip, where the stack
+ * needs every thread's outcome) with masked threads on the group's path:
+ * they come back first, re-converging here, so that every thread arrives
+ * (the clock goes to the table). Threads masked behind a path still to run
+ * are not on it: they stay (a barrier there is in divergent code). Every
+ * thread reaches a barrier, and with dom_branch_sync the group passed no
+ * conditional branch since their load/store; a call, only the threads whose
+ * load/store it post-dominates (in a loop: the call after the load, on
+ * every path) are sure to reach: the others stay (they may never call). */
 static int dom_before_issue(struct wsim *s, wpu_t *u, group_t *g, const isa_insn_t *ins)
 {
     dom_wpu_t *d = u->dom;
     warp_t *w = g->w;
     const int k = w->slot;
-    if (!ins || !d->depth[k] || w->rs.depth != d->depth[k]) return 0;
-    if (ins->cls != ISA_CLASS_BARRIER && !(ins->cls == ISA_CLASS_BRANCH && s->cfg.dom_branch_sync)) return 0;
+    if (!ins || !d->hi[k]) return 0;
+    const int call = ins->cls != ISA_CLASS_BARRIER && (ins->flags & ISA_F_CALL);
+    if (ins->cls != ISA_CLASS_BARRIER && !call && !(ins->cls == ISA_CLASS_BRANCH && s->cfg.dom_branch_sync))
+        return 0;
     uint32_t pc = rs_top(&w->rs)->pc;
     look(d, k, pc);
-    force(s, u, g, pc, 1);
-    d->depth[k] = 0;
+    wmask_t lanes = at_or_above(d, k, d->out.wlanes, reach_floor(s, &w->rs));
+    if (call)
+        for (int e = k * d->m; e < (k + 1) * d->m; e++) {
+            const mdt_entry_t *x = &d->out.q->e[e];
+            if (x->valid && !postdominated(s->prog, x->pc + 4, pc))
+                lanes = wmask_andnot(lanes, wmask_or(x->wait, x->rdy));
+        }
+    if (!wmask_any(&lanes)) return 0;
+    force(s, u, g, lanes, pc, 1);
     group_sync_avail(u, g);
     u->next_ready = s->cycle + 1;
     return 1;
 }
 
-/* A load/store at level D: search its PC's entry, then merge, allocate,
- * re-activate or block (§4.1 steps 3-5). */
+/* A load/store: search its PC's entry, then merge, allocate, re-activate,
+ * disable or block (§4.1 steps 3-5, §5.1, §6). */
 static void access(struct wsim *s, wpu_t *u, group_t *g, const issue_t *is)
 {
     dom_wpu_t *d = u->dom;
@@ -312,78 +448,113 @@ static void access(struct wsim *s, wpu_t *u, group_t *g, const issue_t *is)
     const mem_result_t *r = is->r;
     rentry_t *top = rs_top(&w->rs);
     const int level = w->rs.depth;
-    const int diverged = d->depth[k] != 0;
-    const int here = !diverged || level == d->depth[k]; /* at the table's level */
-    const int divergent = wmask_any(&r->hit) && wmask_any(&r->miss);
-    wmask_t rejoin = here && d->out.hit ? d->out.hit_rdy : wmask_none();
-    wmask_t active = wmask_and(is->lanes_before, w->live);
-    int code = MDT_OP_NONE, idx = 0;
-    wmask_t masked = wmask_none();
+    const wmask_t masked = d->out.wlanes;
+    /* the masked threads on this group's path (every one but those behind a
+     * path still to run; dom_rejoin = level: those of this level) */
+    const wmask_t near = d->hi[k] ? at_or_above(d, k, masked, reach_floor(s, &w->rs)) : wmask_none();
+    const wmask_t active = wmask_and(is->lanes_before, w->live);
+    const wmask_t hit = wmask_and(r->hit, active), miss = wmask_and(r->miss, active);
+    const wmask_t rdy = d->out.hit ? wmask_and(d->out.hit_rdy, near) : wmask_none();
     /* the slip controller: blocked when a considered thread is at its limit */
     int blocked = s->cfg.dom_slip != CFG_DOM_SLIP_NONE && !s->cfg.dom_max_slip;
-    wmask_t act = wmask_or(active, d->out.wlanes);
+    wmask_t limit = wmask_none();
+    const wmask_t act = wmask_or(active, near);
     if (d->asc) {
         asc_look(d, k, act);
         blocked = d->aout.block;
-        if (divergent) {
-            unsigned c = max_counter(d, k, act);
-            if (c == 0) u->st.dom_slip_0++;
-            else if (c == 1) u->st.dom_slip_1++;
-            else if (c < 4) u->st.dom_slip_2_3++;
-            else if (c < 8) u->st.dom_slip_4_7++;
-            else if (c < 16) u->st.dom_slip_8_15++;
-            else u->st.dom_slip_16_up++;
-        }
+        if (s->cfg.dom_limit == CFG_DOM_LIMIT_DISABLE) limit = d->aout.limit;
     }
+    /* dom_rejoin = level: one level per warp's table */
+    const int level_ok = s->cfg.dom_rejoin == CFG_DOM_REJOIN_PC || wmask_eq(&near, &masked);
+    const int room = level_ok && (d->out.hit || (d->out.free && !d->out.mcb_full));
+    /* threads at the slip limit are disabled (§6): those issuing now wait at
+     * this PC (only into the table, and only while a thread is left to
+     * run), those ready here stay; the others re-join with the hits */
+    const wmask_t back = wmask_andnot(rdy, limit);
+    wmask_t off = wmask_and(active, limit);
+    if (wmask_any(&off)) {
+        const wmask_t left = wmask_or(wmask_andnot(active, off), back);
+        if (!room || !wmask_any(&left)) off = wmask_none();
+    }
+    const wmask_t go_hit = wmask_andnot(hit, off), go_miss = wmask_andnot(miss, off);
+    const int divergent = wmask_any(&go_miss) && (wmask_any(&go_hit) || wmask_any(&back)); /* 002's */
+    if (d->asc && divergent) {
+        unsigned c = max_counter(d, k, act);
+        if (c == 0) u->st.dom_slip_0++;
+        else if (c == 1) u->st.dom_slip_1++;
+        else if (c < 4) u->st.dom_slip_2_3++;
+        else if (c < 8) u->st.dom_slip_4_7++;
+        else if (c < 16) u->st.dom_slip_8_15++;
+        else u->st.dom_slip_16_up++;
+    }
+    wmask_t wait = off; /* the threads masked off now */
     if (divergent) {
-        if (!here || (!d->out.hit && !d->out.free)) u->st.dom_refused_full++;
+        if (!level_ok || (!d->out.hit && !d->out.free)) u->st.dom_refused_full++;
         else if (blocked) u->st.dom_refused_slip++;
         else if (!d->out.hit && d->out.mcb_full) u->st.dom_mcb_full++;
-        else {
-            masked = r->miss;
-            if (d->out.hit) {
-                code = MDT_OP_MERGE, idx = d->out.hit_idx;
-                u->st.dom_merges++;
-            } else {
-                code = MDT_OP_ALLOC, idx = d->out.free_idx;
-                u->st.dom_allocs++;
-            }
-        }
+        else wait = wmask_or(wait, go_miss);
     }
     if (d->asc && !d->ain.clr) { /* every load/store is an event of the warp's slip counters */
         d->ain.mem = 1;
-        d->ain.div = code != MDT_OP_NONE;
-        d->ain.hit = wmask_and(r->hit, act);
-        d->ain.miss = wmask_and(r->miss, act);
+        d->ain.div = wmask_any(&wait) && !wmask_eq(&wait, &off);
+        d->ain.dvg = wmask_any(&near);
+        d->ain.hit = wmask_and(go_hit, act);
+        d->ain.miss = wmask_and(go_miss, act);
     }
-    if (!code && wmask_any(&rejoin)) code = MDT_OP_MERGE, idx = d->out.hit_idx;
+    int code = MDT_OP_NONE, idx = 0;
+    if (wmask_any(&wait)) {
+        if (d->out.hit) {
+            code = MDT_OP_MERGE, idx = d->out.hit_idx;
+            if (!wmask_eq(&wait, &off)) u->st.dom_merges++;
+        } else {
+            code = MDT_OP_ALLOC, idx = d->out.free_idx;
+            if (!wmask_eq(&wait, &off)) u->st.dom_allocs++;
+        }
+    } else if (wmask_any(&back)) {
+        code = MDT_OP_MERGE, idx = d->out.hit_idx;
+    }
     if (!code) return;
-    op(d, code, idx, masked);
-    TIMELINE(s, tl_dom(s, u, k, code, idx, masked, rejoin, d->out.q->e[idx].wait, d->out.q->e[idx].rdy));
-    if (wmask_any(&masked)) {
-        /* the missing threads wait in the MCB entry: when each one's line is back */
-        uint64_t *rd = lane_ready(d, k);
-        WMASK_FOREACH(masked, lane) {
-            rd[lane] = s->ms.uready[s->ms.lane_u[lane]]; /* memsys_access's per-line completion */
-            d->masked_at[(size_t)k * d->ws + lane] = s->cycle;
+    op(d, code, idx, wait, wmask_andnot(d->out.hit_rdy, back));
+    TIMELINE(s, tl_dom(s, u, k, code, idx, wait, back, d->out.q->e[idx].wait, d->out.q->e[idx].rdy));
+    if (wmask_any(&back)) {
+        check_leave(s, d, w, back, top->pc, s->cycle, "re-activated");
+        int deep = 0;
+        WMASK_FOREACH(back, l) deep |= d->lv[at(d, k, l)] != level;
+        u->st.dom_reactivations++;
+        u->st.dom_deep_reactivations += (uint64_t)deep;
+        u->st.dom_reactivated_lanes += (uint64_t)wmask_count(&back);
+        unmask(d, w, back);
+    }
+    if (wmask_any(&wait)) {
+        /* the threads wait in the MCB entry: when each one's line is back */
+        const int callee = level >= 2 && w->rs.e[level - 2].callsite;
+        WMASK_FOREACH(wait, l) {
+            const size_t i = at(d, k, l);
+            d->ready[i] = lane_done(s, l);
+            d->masked_at[i] = s->cycle;
+            d->lv[i] = level;
+            d->rp[i] = top->rpc;
+            d->callee[i] = (uint8_t)callee;
+            d->mpc[i] = is->pc;
+            d->minst[i] = w->th[l].instret;
         }
-        u->st.dom_masked_lanes += (uint64_t)wmask_count(&masked);
-        if (!diverged) {
-            d->depth[k] = level, d->rpc[k] = top->rpc;
-            d->callee[k] = level >= 2 && w->rs.e[level - 2].callsite;
+        top->mask = wmask_andnot(top->mask, wait);
+        u->st.dom_masked_lanes += (uint64_t)wmask_count(&wait);
+        u->st.dom_disabled += (uint64_t)wmask_count(&off);
+        /* the others go on once their data is there: the hits' (and, when
+         * the limit held some threads back but the misses block, those) */
+        uint64_t at_ = s->cycle + 1;
+        const wmask_t slipped = wmask_andnot(wait, off);
+        if (wmask_any(&off) && !wmask_eq(&go_miss, &slipped)) {
+            wmask_t rest = wmask_andnot(active, wait);
+            WMASK_FOREACH(rest, l) if (lane_done(s, l) > at_) at_ = lane_done(s, l);
+        } else if (r->hit_ready > at_) {
+            at_ = r->hit_ready;
         }
-        /* the threads that hit go on once their data is there */
-        g->ready_at = r->hit_ready > s->cycle + 1 ? r->hit_ready : s->cycle + 1;
+        g->ready_at = at_;
         if (g->ready_at < s->cycle + s->cfg.pipeline_depth) g->ready_at = s->cycle + s->cfg.pipeline_depth;
     }
-    if (wmask_any(&rejoin)) {
-        u->st.dom_reactivations++;
-        u->st.dom_reactivated_lanes += (uint64_t)wmask_count(&rejoin);
-    }
-    top->mask = wmask_or(wmask_andnot(top->mask, masked), rejoin);
-    /* the table empties when no thread is left in it: one group again */
-    wmask_t left = wmask_or(wmask_andnot(d->out.wlanes, rejoin), masked);
-    if (!wmask_any(&left)) d->depth[k] = 0;
+    set_hi(d, k, wmask_or(wmask_andnot(masked, back), wait));
 }
 
 static void dom_after_issue(struct wsim *s, wpu_t *u, group_t *g, const issue_t *is)
@@ -391,11 +562,10 @@ static void dom_after_issue(struct wsim *s, wpu_t *u, group_t *g, const issue_t 
     dom_wpu_t *d = u->dom;
     warp_t *w = g->w;
     const int k = w->slot;
-    if (d->depth[k] && w->rs.depth < d->depth[k]) {
-        /* level D's stack entry ended: its masked threads re-join the stack */
+    if (d->hi[k] > w->rs.depth) {
+        /* a level with masked threads ended: they re-join the stack */
         look(d, k, is->pc);
-        force(s, u, g, d->rpc[k], 0);
-        d->depth[k] = 0;
+        force(s, u, g, at_or_above(d, k, d->out.wlanes, w->rs.depth + 1), 0, 0);
         return;
     }
     if (!is->r || w->rs.depth != is->depth) return; /* not a load/store, or its threads faulted */
@@ -435,11 +605,16 @@ static void dom_init_wpu(struct wsim *s, wpu_t *u)
     size_t n = (size_t)s->nwarps * (size_t)d->ws;
     d->ready = calloc(n, sizeof *d->ready);
     d->masked_at = calloc(n, sizeof *d->masked_at);
-    d->depth = calloc((size_t)s->nwarps, sizeof *d->depth);
-    d->rpc = calloc((size_t)s->nwarps, sizeof *d->rpc);
-    d->callee = calloc((size_t)s->nwarps, 1);
+    d->lv = calloc(n, sizeof *d->lv);
+    d->rp = calloc(n, sizeof *d->rp);
+    d->callee = calloc(n, 1);
+    d->mpc = calloc(n, sizeof *d->mpc);
+    d->minst = calloc(n, sizeof *d->minst);
+    d->hi = calloc((size_t)s->nwarps, sizeof *d->hi);
     d->fill_at = calloc((size_t)d->entries, sizeof *d->fill_at);
-    if (!d->ready || !d->masked_at || !d->depth || !d->rpc || !d->callee || !d->fill_at) goto oom;
+    if (!d->ready || !d->masked_at || !d->lv || !d->rp || !d->callee || !d->mpc || !d->minst || !d->hi ||
+        !d->fill_at)
+        goto oom;
     for (int e = 0; e < d->entries; e++) d->fill_at[e] = NEVER;
     d->next_fill = NEVER;
     look(d, 0, 0);
@@ -459,9 +634,12 @@ static void dom_free_wpu(struct wsim *s, wpu_t *u)
     free(d->masked_at);
     if (d->asc) d->asc_ops->free(d->asc);
     free(d->maxes);
-    free(d->depth);
-    free(d->rpc);
+    free(d->lv);
+    free(d->rp);
     free(d->callee);
+    free(d->mpc);
+    free(d->minst);
+    free(d->hi);
     free(d->fill_at);
     free(d);
     u->dom = NULL;
@@ -510,17 +688,50 @@ static wmask_t dom_held(const struct wsim *s, const wpu_t *u, const warp_t *w)
     return m;
 }
 
+/* The stack's nesting, which DoM edits (masking, re-joining, forcing): an
+ * entry waiting at the re-convergence PC of the one above it (a join) or a
+ * call site holds every thread of it; two entries re-converging at the same
+ * PC, the lower not waiting there, are paths of one branch: no thread in
+ * both. */
+static int check_nesting(const struct wsim *s, const wpu_t *u, const warp_t *w, char *msg, size_t len)
+{
+    char a[WSIM_MAX_LANES / 4 + 2];
+    const rstack_t *rs = &w->rs;
+    for (int j = 1; j < rs->depth; j++) {
+        const rentry_t *lo = &rs->e[j - 1], *hi = &rs->e[j];
+        wmask_t bad = wmask_none();
+        const char *what = NULL;
+        if (lo->callsite || lo->pc == hi->rpc) bad = wmask_andnot(hi->mask, lo->mask), what = "not in the join below";
+        else if (lo->rpc == hi->rpc) bad = wmask_and(hi->mask, lo->mask), what = "also in the other path below";
+        if (!wmask_any(&bad)) continue;
+        wmask_hex(&bad, s->warp_size, a);
+        snprintf(msg, len, "WPU %d warp %d: threads %s of stack entry %d (pc 0x%08x, re-converging at 0x%08x) are %s "
+                 "(entry %d: pc 0x%08x, re-converging at 0x%08x)", u->id, w->slot, a, j + 1, hi->pc, hi->rpc, what, j,
+                 lo->pc, lo->rpc);
+        return 1;
+    }
+    return 0;
+}
+
 /* The DoM invariants: each thread is exactly one of active (its group's
  * top entry), masked in one MDT entry, parked below on the stack, at a
  * barrier (in the group) or exited (check.c has the partition of the
- * rest); the table's MCB status agrees with the memory system; the
- * counters are within their bounds. */
+ * rest); a masked thread is in no stack entry from its level up, in one
+ * below it, its level is still on the stack with its re-convergence PC,
+ * its MDT entry is its load/store's PC, and it executes nothing until it
+ * leaves (which check_leave sees: at that PC + 4, with its value back);
+ * the table's MCB status agrees with the memory system; the counters are
+ * within their bounds. */
 static int dom_check_wpu(const struct wsim *s, const wpu_t *u, char *msg, size_t len)
 {
     const dom_wpu_t *d = u->dom;
     const mdt_state_t *q = d->out.q;
     char a[WSIM_MAX_LANES / 4 + 2];
     int nvalid = 0;
+    if (d->bad[0]) {
+        snprintf(msg, len, "WPU %d %s", u->id, d->bad);
+        return 1;
+    }
     for (int k = 0; k < s->nwarps; k++) {
         const warp_t *w = &u->warp[k];
         const uint64_t *r = d->ready + (size_t)k * d->ws;
@@ -551,38 +762,60 @@ static int dom_check_wpu(const struct wsim *s, const wpu_t *u, char *msg, size_t
                          "at cycle %llu", u->id, k, e, lane, (unsigned long long)r[lane]);
                 return 1;
             }
-            uint64_t at = NEVER;
-            WMASK_FOREACH(x->wait, lane) if (r[lane] < at) at = r[lane];
-            if (at != d->fill_at[e]) {
+            uint64_t first = NEVER;
+            WMASK_FOREACH(x->wait, lane) if (r[lane] < first) first = r[lane];
+            if (first != d->fill_at[e]) {
                 snprintf(msg, len, "WPU %d MDT entry %d: its next fill is at cycle %llu, the shadow says %llu", u->id,
-                         e, (unsigned long long)at, (unsigned long long)d->fill_at[e]);
+                         e, (unsigned long long)first, (unsigned long long)d->fill_at[e]);
                 return 1;
+            }
+            /* each thread: masked at this entry's PC, nothing executed since */
+            WMASK_FOREACH(lanes, lane) {
+                const size_t i = at(d, k, lane);
+                if (d->mpc[i] != x->pc || w->th[lane].instret != d->minst[i]) {
+                    snprintf(msg, len, "WPU %d warp %d thread %d: in MDT entry %d (pc 0x%08x), masked at pc 0x%08x "
+                             "with instret %llu, now %llu", u->id, k, lane, e, x->pc, d->mpc[i],
+                             (unsigned long long)d->minst[i], (unsigned long long)w->th[lane].instret);
+                    return 1;
+                }
             }
         }
         if (w->gid < 0) continue;
-        if (!wmask_any(&seen) != !d->depth[k]) {
-            snprintf(msg, len, "WPU %d warp %d: %s masked threads, its level is %d", u->id, k,
-                     wmask_any(&seen) ? "has" : "has no", d->depth[k]);
-            return 1;
-        }
-        if (!wmask_any(&seen)) continue;
-        /* masked threads: not active, not on level D or above, live; level D still there */
-        wmask_t notlive = wmask_andnot(seen, w->live);
-        if (w->rs.depth < d->depth[k] || w->rs.e[d->depth[k] - 1].rpc != d->rpc[k] || wmask_any(&notlive)) {
-            wmask_hex(&seen, s->warp_size, a);
-            snprintf(msg, len, "WPU %d warp %d: threads %s masked at stack level %d (re-converging at 0x%08x), the "
-                     "stack is %d deep%s", u->id, k, a, d->depth[k], d->rpc[k], w->rs.depth,
-                     wmask_any(&notlive) ? ", and some of them exited" : "");
-            return 1;
-        }
-        for (int e = d->depth[k] - 1; e < w->rs.depth; e++) {
-            wmask_t twice = wmask_and(seen, w->rs.e[e].mask);
-            if (wmask_any(&twice)) {
-                wmask_hex(&twice, s->warp_size, a);
-                snprintf(msg, len, "WPU %d warp %d: threads %s are masked in the MDT and in stack entry %d (level %d "
-                         "up is the running threads')", u->id, k, a, e + 1, d->depth[k]);
+        if (check_nesting(s, u, w, msg, len)) return 1;
+        /* the levels: each masked thread's, none for the others, the highest */
+        int h = 0;
+        for (int lane = 0; lane < d->ws; lane++) {
+            const size_t i = at(d, k, lane);
+            const int in = wmask_test(&seen, lane), v = d->lv[i];
+            if (in && v > h) h = v;
+            if (in != (v > 0)) {
+                snprintf(msg, len, "WPU %d warp %d thread %d: %s the table, its level is %d", u->id, k, lane,
+                         in ? "in" : "not in", v);
                 return 1;
             }
+            if (!in) continue;
+            /* its level still on the stack with its re-convergence PC; not in
+             * an entry from there up; held by one below (level 1: by none) */
+            const char *why = NULL;
+            int held = 0;
+            for (int j = 0; j < w->rs.depth; j++)
+                if (wmask_test(&w->rs.e[j].mask, lane)) {
+                    if (j >= v - 1) { why = "it is in the stack entry of its level or above"; break; }
+                    held = 1;
+                }
+            if (!why && (v > w->rs.depth || w->rs.e[v - 1].rpc != d->rp[i])) why = "its level is gone";
+            if (!why && v >= 2 && !held) why = "no stack entry below its level holds it";
+            if (!why && !wmask_test(&w->live, lane)) why = "it exited";
+            if (why) {
+                snprintf(msg, len, "WPU %d warp %d thread %d, masked at stack level %d (re-converging at 0x%08x), the "
+                         "stack %d deep: %s", u->id, k, lane, v, d->rp[i], w->rs.depth, why);
+                return 1;
+            }
+        }
+        if (h != d->hi[k]) {
+            snprintf(msg, len, "WPU %d warp %d: its highest masked level is %d, the mechanism says %d", u->id, k, h,
+                     d->hi[k]);
+            return 1;
         }
     }
     /* the controller's counters: the max slip within its bounds, no
@@ -626,9 +859,9 @@ static int dom_watch(const struct wsim *s, FILE *out)
             program_describe_pc(s->prog, x->pc, where, sizeof where);
             fprintf(out, "wpusim: watchdog at cycle %llu: WPU %d warp %d (threads %u..): threads %s were masked off "
                          "at the load/store at pc 0x%08x (%s), MDT entry %d, since cycle %llu, and have not come "
-                         "back (the warp never issued that pc again at stack level %d nor re-converged)\n",
+                         "back (the warp never issued that pc again on their path nor re-converged; their level is %d)\n",
                     (unsigned long long)s->cycle, i, k, u->warp[k].tid0, a, x->pc, where, e,
-                    (unsigned long long)since, d->depth[k]);
+                    (unsigned long long)since, d->lv[at(d, k, wmask_lowest(&lanes))]);
             return 1;
         }
     }

@@ -34,16 +34,23 @@
 //   dom: allocs 1, masked 4, reactivations 0, forced 1 (4 threads), fills 0;
 //   mem_div_insts 1.
 // DoM.FixedSlip (the slip controller, docs/blocks/asc.md), --arg 400: the
-// same 5 allocations and re-activations; the counters of 0-3 (the hits)
-// decide. Max slip 8: every divergent pass counts 0-3 up (their tail, 4-7,
-// missed), an all-hit pass with no thread at the limit changes nothing, so
-// before passes 1, 3, 5, 7, 9 the largest counter is 0, 1, 2, 3, 4:
+// counters of 0-3 (the hits) decide. 002 §5.1 counts the hits up only when
+// an undiverged warp diverges — every odd pass here, since the even pass
+// before it re-activated 4-7 — and an all-hit pass with no thread at the
+// limit changes nothing. Max slip 8: before passes 1, 3, 5, 7, 9 the largest
+// counter is 0, 1, 2, 3, 4: the same 5 allocations and re-activations,
 //   slip histogram 0:1 1:1 2-3:2 4-7:1, no refusal.
-// Max slip 2: pass 3 brings 0-3 to 2 = the limit (limit bits 0f); pass 4
-// issues L with all its threads hitting and limit bits set: the catch-up
-// rule counts them down to 1; so before passes 1, 3, 5, 7, 9: 0, 1, 1, 1, 1:
-//   slip histogram 0:1 1:4, no refusal (the limit is reached after a
-//   divergent pass and undone by the next, all-hit, one).
+// Max slip 2 (dom_limit = disable: a thread at the limit is disabled, §6):
+// pass 3 brings 0-3 to 2 = the limit (limit bits 0f; allocation 2, histogram
+// 1). Pass 4: 0-3 issue L with their limit bits set: disabled, held in L's
+// entry (they hit: waiting for their data, a fill); 4-7 (ready) re-join and
+// go on alone: re-activation 2, 12 threads masked in all. From then on 4-7
+// miss at every L, with nobody hitting: no divergence, they block (as
+// blocking SIMD), and 0-3's counters never come down — §5.1 decrements them
+// "when the remaining threads hit in the cache". 4-7 finish and exit; level
+// 1 ends with 0-3 held: forced back (4 threads), they run iterations 4-10.
+//   allocs 2, masked 12, reactivations 2 (8 threads), forced 1 (4), fills
+//   3, slip histogram 0:1 1:1, no refusal (mem_div_insts 2).
 // DoM.Block (max slip 0): every divergent L blocks: refused_slip 10 (all
 // ten iterations diverge, as under Conv: mem_div_insts 10), no allocation;
 // cycle for cycle Conv.

@@ -34,7 +34,9 @@ done <<'LIST'
 # name | sed expression on asc.c and asc.h
 tail over all threads, not act|s/if (wmask_test(\&act, t) \&\& c\[t\] == 0)/if (c[t] == 0)/
 hit not masked by act|s/const wmask_t hit = wmask_and(in->hit, act);/const wmask_t hit = in->hit;/
-tail caught up: hits up, not misses down|s/else down = miss; /else up = hit; /
+tail caught up: hits up, not misses down|s/else if (!wmask_any(\&tail_missed)) down = miss;/else if (!wmask_any(\&tail_missed)) up = hit;/
+diverged, tail not caught up: hits up (the earlier rule)|s/else if (!wmask_any(\&tail_missed)) down = miss;/else if (!wmask_any(\&tail_missed)) down = miss; else up = hit;/
+dvg_i ignored: every divergent event counts the hits up unless the tail hit|s/if (!in->dvg) up = hit;/if (0) up = hit;/
 no catch-up of limited threads|s/down = lim;/(void)0;/
 catch-up on blocked misses too|s/} else if (wmask_any(\&hit) \&\& !wmask_any(\&miss) \&\& wmask_any(\&lim)) {/} else if (wmask_any(\&hit) \&\& wmask_any(\&lim)) {/
 div_i ignored|s/if (in->div \&\& wmask_any/if (wmask_any/

@@ -38,5 +38,6 @@ no-catch-up|s/catch_up    = !div_event \&\& (|hits) \&\& !(|misses) \&\& (|lims)
 limit-all-kept|s/assign limit_o = (lim_act == act_i) ? '0 : lim_act;/assign limit_o = lim_act;/
 clr-ignored|s/    if (clr_i) begin\n//;s/      e_cnt = '0;/      e_cnt = me_cnt;/
 max-no-floor|s/end else if (dir_o == DIR_LOWER \&\& max_q != CNT_W'(1)) begin/end else if (dir_o == DIR_LOWER) begin/
+earlier-counter-rule|s/if (div_event \&\& !dvg_i) begin/if (div_event \&\& tail_missed) begin/
 MUTANTS
 exit $rc
