@@ -26,6 +26,17 @@ run() {
   RC=$?
   [ $RC -eq 124 ] && echo "  (timeout after ${to}s: $*)" >>"$ERR"
 }
+# wait_pid PID SECONDS: waits for a background job to end, at most SECONDS
+# (then kills it: RC 124); sets RC. Signal tests start the simulator itself
+# in the background and signal its pid: `timeout` in between exits without
+# forwarding a signal that comes right after it forks, orphaning the run.
+wait_pid() {
+  local pid=$1 i
+  for ((i = 0; i < $2 * 10; i++)); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+  if kill -0 "$pid" 2>/dev/null; then kill -KILL "$pid"; wait "$pid"; RC=124; else wait "$pid"; RC=$?; fi
+}
+# Every process the suite starts carries this mark: none may be left at its end.
+export WSIM_TEST_SUITE=$T
 json_total() { # json_total FILE KEY: the value of KEY in the "total" object
   sed -n '/"total"/,/}/p' "$1" | sed -n "s/.*\"$2\": \([0-9.]*\).*/\1/p" | head -n 1
 }
@@ -318,11 +329,11 @@ else bad "a finished run must replace --stats-out and --dump files: exit $RC $(h
 # the signal comes once the trace shows it under way.)
 for sig in INT TERM; do
   echo old >"$T/int.json"; echo old >"$T/int.bin"
-  timeout 120 "$SIM" --stats json --stats-out "$T/int.json" --dump "$T/int.bin" --trace "$T/int.trace" --arg 16384 \
+  "$SIM" --stats json --stats-out "$T/int.json" --dump "$T/int.bin" --trace "$T/int.trace" --arg 16384 \
     --set memory=fixed --set mem_latency=100000 --set skip_idle=0 "$B/kernels/collatz.elf" >/dev/null 2>"$T/int.err" &
   pid=$!
   for i in $(seq 100); do [ -s "$T/int.trace" ] && break; sleep 0.1; done # the run is under way
-  kill -$sig $pid; wait $pid; RC=$?
+  kill -$sig $pid; wait_pid $pid 120
   want=$((128 + $(kill -l $sig)))
   if [ $RC -eq $want ] && grep -q '"status": "interrupted"' "$T/int.json" \
      && grep -Eq "^wpusim: interrupted by SIG$sig at cycle [1-9][0-9]*; the statistics are those so far$" "$T/int.err" \
@@ -1454,5 +1465,18 @@ done
 [ -f tests/rtl.sh ] && . tests/rtl.sh
 
 group done
+# No process the suite started is left running (an orphaned simulator keeps
+# a core busy for minutes): each carries WSIM_TEST_SUITE=$T in its environment.
+left=""
+for p in /proc/[0-9]*; do
+  pid=${p#/proc/}
+  [ "$pid" = $$ ] || [ "$pid" = "$BASHPID" ] && continue
+  { tr '\0' '\n' <"$p/environ"; } 2>/dev/null | grep -qxF "WSIM_TEST_SUITE=$T" || continue
+  cmd=$( { tr '\0' ' ' <"$p/cmdline"; } 2>/dev/null)
+  [ -n "$cmd" ] || continue # (exited meanwhile, or the check's own pipeline)
+  left="$left $pid: ${cmd:0:120};"
+  kill -KILL "$pid" 2>/dev/null
+done
+if [ -z "$left" ]; then ok; else bad "processes the suite started are still running:$left"; fi
 echo "$PASS passed, $FAIL failed"
 [ "$FAIL" -eq 0 ]
