@@ -55,14 +55,14 @@ static void usage(FILE *out)
             "  --stats-out FILE     write statistics to FILE instead of stdout ('-' = stdout); FILE and\n"
             "                       --dump's are written beside it and renamed into place at the end:\n"
             "                       a run that fails to start leaves an existing FILE as it was\n"
-            "  --trace FILE         one line per issued SIMD instruction ('-' = stdout; FILE.gz: through gzip):\n"
+            "  --trace FILE         one line per issued SIMD instruction ('-' = stdout; FILE.gz: compressed, zlib):\n"
             "                       c=<cycle hex> u=<WPU> w=<warp slot> pc=<pc> m=<active mask> <disassembly>\n"
             "  --dump FILE          after the run write the kernel's WSIM_RESULT regions to FILE\n"
             "  --check              same as --set check=1: verify every cycle that each warp's SIMD groups,\n"
             "                       parked and exited threads partition it (and the warp-split table)\n"
             "  --record-block wst=FILE  write the warp-split table's port traffic (docs/blocks/wst.md); a\n"
             "                       whole run is ~100 bytes a clock (8 GB for short at --arg 1): name it\n"
-            "                       FILE.gz to write it through gzip (~20x smaller; the replayers read it)\n"
+            "                       FILE.gz to write it compressed (zlib; ~20x smaller; the replayers read it)\n"
             "  --record-block fetcharb=FILE  write the fetch arbiter's port traffic (docs/blocks/fetcharb.md)\n"
             "  --record-block mdt=FILE  ... the memory divergence table's (dom = on; docs/blocks/mdt.md)\n"
             "  --record-block colpick=FILE  ... the column picker's (lwm = on; docs/blocks/colpick.md)\n"
@@ -226,7 +226,7 @@ static int close_output(FILE *f, const char *what)
         errno = 0;
         bad = fflush(f) != 0, e = errno;
         bad |= ferror(f) != 0;
-        if (fclose(f) != 0 && !bad) bad = 1, e = errno;
+        if (fclose(f) != 0 && (!bad || !e)) bad = 1, e = errno; /* (a .gz says why at its close) */
     }
     if (!bad) return 0;
     fprintf(stderr, "wpusim: %s: write failed: %s\n", what, e ? strerror(e) : "an earlier write was lost");
@@ -241,26 +241,12 @@ static int close_named(FILE *f, const char *opt, const char *path)
     return close_output(f, what);
 }
 
-/* A trace (--trace, --record-block): a plain file, or through gzip when its
- * name ends in .gz (blocks/zfile.h), or stdout ('-'). */
-static FILE *trace_open(zfile_t *z, const char *path)
+/* A trace (--trace, --record-block): a plain file, or compressed when its
+ * name ends in .gz (blocks/zfile.h: zlib, in this process), or stdout ('-'). */
+static FILE *trace_open(const char *path)
 {
-    z->f = NULL, z->pid = 0;
     if (!strcmp(path, "-")) return stdout;
-    return zfile_open(z, path, "w") == 0 ? z->f : NULL;
-}
-
-/* Close a trace: -1 (reported) when a write failed or gzip did not finish. */
-static int trace_close(zfile_t *z, FILE *f, const char *opt, const char *path)
-{
-    if (f == stdout) return 0; /* checked once, at exit */
-    if (!z->pid) return close_named(f, opt, path);
-    errno = 0;
-    int bad = fflush(f) != 0 || ferror(f), e = errno;
-    if (zfile_close(z) < 0 && !bad) bad = 1, e = 0;
-    if (!bad) return 0;
-    fprintf(stderr, "wpusim: %s %s: write failed: %s\n", opt, path, e ? strerror(e) : "gzip did not finish");
-    return -1;
+    return zfile_open(path, "w");
 }
 
 /* Finish o: close it and move the temporary into place. -1 on a write error. */
@@ -410,7 +396,6 @@ int main(int argc, char **argv)
     wsim_t *s = NULL;
     outfile_t stats = {0}, dump = {0};
     FILE *trace = NULL, *record = NULL;
-    zfile_t ztrace = {0}, zrecord = {0}; /* their files (gzip: *.gz) */
     if (!configs || !sets) {
         fprintf(stderr, "wpusim: out of host memory\n");
         goto out;
@@ -615,14 +600,14 @@ int main(int argc, char **argv)
                             "policy, e.g. --policy DWS.ReviveSplit\n");
             goto out;
         }
-        if (!(record = trace_open(&zrecord, record_wst))) {
+        if (!(record = trace_open(record_wst))) {
             fprintf(stderr, "wpusim: --record-block %s: cannot open for writing: %s\n", record_arg, strerror(errno));
             goto out;
         }
         core->set_record(s, record_block, record);
     }
     if (trace_path) {
-        trace = trace_open(&ztrace, trace_path);
+        trace = trace_open(trace_path);
         if (!trace) {
             fprintf(stderr, "wpusim: --trace %s: cannot open for writing: %s\n", trace_path, strerror(errno));
             goto out;
@@ -641,8 +626,8 @@ int main(int argc, char **argv)
 #endif
     /* the run ended at a cycle boundary: the trace ends with a whole line */
     int lost = 0; /* an output could not be written */
-    if (trace) lost |= trace_close(&ztrace, trace, "--trace", trace_path) < 0;
-    if (record) lost |= trace_close(&zrecord, record, "--record-block", record_arg) < 0;
+    if (trace) lost |= close_named(trace, "--trace", trace_path) < 0;
+    if (record) lost |= close_named(record, "--record-block", record_arg) < 0;
     trace = record = NULL;
 
     if (st == WSIM_INTERRUPTED)
@@ -678,8 +663,8 @@ out:
     /* a run that did not finish its outputs leaves existing files as they were */
     out_discard(&stats);
     out_discard(&dump);
-    if (trace && trace != stdout) ztrace.f = trace, zfile_close(&ztrace);
-    if (record && record != stdout) zrecord.f = record, zfile_close(&zrecord);
+    if (trace && trace != stdout) fclose(trace);
+    if (record && record != stdout) fclose(record);
     running = NULL;
     if (bprof) fclose(bprof);
     if (s) core->destroy(s);

@@ -309,6 +309,23 @@ for w in "--threads 64 $K" "--quiet $B/simtests/write.elf"; do # the statistics;
   if [ $RC -eq 2 ] && grep -q "^wpusim: standard output: write failed: No space left on device$" "$ERR"; then ok
   else bad "wpusim $w >/dev/full: want exit 2 and a message; got $RC: $(head -c 300 "$ERR")"; fi
 done
+# FILE.gz outputs are compressed in the simulator (zlib, no gzip process):
+# a full disk is an error naming the output, with the statistics kept and
+# no temporary left (through gzip on a pipe both died of SIGPIPE, exit 141),
+# and a PATH without gzip writes them all the same.
+ln -sf /dev/full "$T/full.gz"
+for o in "--trace $T/full.gz" "--policy DWS.ReviveSplit --record-block wst=$T/full.gz"; do
+  run sim-full-gz 60 "$SIM" $o --stats-out "$T/full-gz.txt" --threads 64 "$K"
+  if [ $RC -eq 2 ] && grep -q "^wpusim: --${o##*--}: write failed: No space left on device$" "$ERR" \
+     && grep -q "^  cycles  " "$T/full-gz.txt" && [ -z "$(find "$T" -maxdepth 1 -name '*.wpusim-*')" ]; then ok
+  else bad "$o: want exit 2, 'wpusim: --${o##*--}: write failed: No space left on device' and the statistics; got $RC: $(head -c 300 "$ERR")"; fi
+  rm -f "$T/full-gz.txt"
+done
+run sim-gz-plain 60 "$SIM" --quiet --trace "$T/plain.trace" --threads 64 "$K"
+run sim-gz-nogzip 60 env PATH=/nonexistent "$SIM" --quiet --trace "$T/nogzip.trace.gz" --threads 64 "$K"
+if [ $RC -eq 0 ] && [ -s "$T/plain.trace" ] && gzip -dc "$T/nogzip.trace.gz" | cmp -s - "$T/plain.trace"; then ok
+else bad "--trace FILE.gz with no gzip on PATH: exit $RC, or not the plain trace compressed: $(head -c 300 "$ERR")"; fi
+rm -f "$T/plain.trace" "$T/nogzip.trace.gz"
 # A run that cannot start leaves existing --stats-out and --dump files as
 # they were (outputs are written beside them and renamed into place).
 echo keep >"$T/keep.json"; echo keep >"$T/keep.bin"

@@ -1,9 +1,9 @@
 /* The generic side of the blocks (block.h): port access, port traces and the
  * comparator, all driven by a block's port descriptors. None of this runs in
  * the simulator's hot loop (only when recording, replaying or comparing). */
-#define _POSIX_C_SOURCE 200809L /* zfile.h: fork, pipe, fdopen, waitpid */
 #include "block.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -422,12 +422,12 @@ static int grow(block_trace_t *t, size_t *cap)
 int block_trace_read(const char *path, block_trace_t *t, char *err, size_t errlen)
 {
     memset(t, 0, sizeof *t);
-    zfile_t z; /* path.gz: read through gzip */
-    if (zfile_open(&z, path, "r") < 0) {
-        snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
+    FILE *f = zfile_open(path, "r"); /* path.gz: through zlib */
+    if (!f) {
+        if (errno == EINVAL && zfile_is_gz(path)) snprintf(err, errlen, "%s: not gzip data", path);
+        else snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
         return -1;
     }
-    FILE *f = z.f;
     char *line = NULL, msg[256];
     size_t lcap = 0, cap = 0;
     long lineno = 0;
@@ -512,8 +512,9 @@ int block_trace_read(const char *path, block_trace_t *t, char *err, size_t errle
 out:
     free(tmp.image);
     free(line);
-    if (zfile_close(&z) < 0 && rc == 0) { /* read to the end: gzip must have succeeded */
-        snprintf(err, errlen, "%s: gzip could not decompress it (truncated or not gzip data)", path);
+    if (zfile_close(f) < 0 && rc == 0) { /* read to the end: the .gz must have been whole */
+        if (zfile_is_gz(path)) snprintf(err, errlen, "%s: could not decompress it (truncated or corrupt gzip data)", path);
+        else snprintf(err, errlen, "%s: cannot read: %s", path, strerror(errno));
         rc = -1;
     }
     if (rc < 0) block_trace_free(t);
