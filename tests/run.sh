@@ -705,6 +705,23 @@ if [ "$LONG" = 1 ]; then
   run blocks-asc-mutants 300 bash tests/blocks/asc/mutants.sh
   if [ $RC -eq 0 ]; then ok; else bad "ASC mutants: $(grep -v caught "$OUT" | head -n 5) $(head -c 300 "$ERR")"; fi
 fi
+# Any number of units replays, each from reset: adapt's 18 clocks as 1,100
+# units (more than replay_block's former table of 1,024, which skipped the
+# rest as "all match"); one changed output in unit 1,100 is found, and
+# unit 0x44b's replay is unaffected (each unit starts from reset).
+for f in in expect; do
+  awk '/^#/ { print; next } { body = body $0 "\n" }
+       END { for (u = 0; u < 1100; u++) { b = body; gsub(/ u=0 /, sprintf(" u=%x ", u), b); printf "%s", b } }' \
+      tests/blocks/asc/adapt.$f > "$T/units.$f"
+done
+sed '/^c=05 u=44b /s/ dir=2/ dir=1/' "$T/units.expect" > "$T/units-bad.expect" # (c=05: dir=2 in adapt.expect)
+run blocks-units 60 "$B/tests/replay_block" "$T/units.in" "$T/units.expect"
+if [ $RC -eq 0 ] && grep -q "^replay_block: 19800 clocks of 1100 unit(s) from .*, 19800 with outputs checked: all match$" "$OUT"; then ok
+else bad "1,100 units of asc/adapt: exit $RC: $(cat "$OUT") $(head -c 300 "$ERR")"; fi
+run blocks-units-bad 60 "$B/tests/replay_block" "$T/units.in" "$T/units-bad.expect"
+bl=$(grep -n '^c=05 u=44b ' "$T/units-bad.expect" | cut -d: -f1)
+if [ $RC -eq 1 ] && grep -q "^replay_block: $T/units-bad.expect:$bl: c=5 u=44b: port dir_o$" "$ERR"; then ok
+else bad "a changed output in unit 1,100 of 1,100: want exit 1 naming its line; got $RC: $(cat "$OUT") $(head -c 300 "$ERR")"; fi
 run blocks-doc-colpick 30 python3 scripts/blockports.py doc colpick --check
 if [ $RC -eq 0 ]; then ok; else bad "$(cat "$OUT" "$ERR")"; fi
 # The column picker refuses a 512-thread large warp (wmask_t holds 256 bits).

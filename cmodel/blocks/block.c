@@ -488,6 +488,7 @@ int block_trace_read(const char *path, block_trace_t *t, char *err, size_t errle
             goto out;
         }
         if (r == 0) continue;
+        row->out_lineno = lineno;
         t->chk[t->n] = NULL;
         int any = 0;
         for (int i = 0; i < b->nports; i++) any |= tmp.want[i] != 0;
@@ -521,6 +522,48 @@ out:
     return rc;
 }
 
+/* block_trace_order: rows sorted by (unit, row), then the units' runs of
+ * rows sorted by their first row. */
+typedef struct { int unit; size_t row; } unit_row_t;
+typedef struct { size_t first, start, len; } unit_run_t;
+static int cmp_unit_row(const void *a, const void *b)
+{
+    const unit_row_t *x = a, *y = b;
+    if (x->unit != y->unit) return x->unit < y->unit ? -1 : 1;
+    return (x->row > y->row) - (x->row < y->row);
+}
+static int cmp_unit_run(const void *a, const void *b)
+{
+    const unit_run_t *x = a, *y = b;
+    return (x->first > y->first) - (x->first < y->first);
+}
+
+size_t *block_trace_order(const block_trace_t *t, size_t *nunits)
+{
+    size_t n = t->n, nu = 0;
+    unit_row_t *ur = malloc((n ? n : 1) * sizeof *ur);
+    unit_run_t *run = malloc((n ? n : 1) * sizeof *run);
+    size_t *order = malloc((n ? n : 1) * sizeof *order);
+    if (!ur || !run || !order) {
+        free(ur), free(run), free(order);
+        return NULL;
+    }
+    for (size_t i = 0; i < n; i++) ur[i] = (unit_row_t){t->row[i].unit, i};
+    qsort(ur, n, sizeof *ur, cmp_unit_row);
+    for (size_t i = 0; i < n; i++) {
+        if (i == 0 || ur[i].unit != ur[i - 1].unit) run[nu++] = (unit_run_t){ur[i].row, i, 0};
+        run[nu - 1].len++;
+    }
+    qsort(run, nu, sizeof *run, cmp_unit_run);
+    size_t k = 0;
+    for (size_t u = 0; u < nu; u++)
+        for (size_t j = 0; j < run[u].len; j++) order[k++] = ur[run[u].start + j].row;
+    free(ur);
+    free(run);
+    *nunits = nu;
+    return order;
+}
+
 int block_trace_expect(block_trace_t *t, const block_trace_t *e, const char *path, char *err, size_t errlen)
 {
     if (e->ops != t->ops || memcmp(e->cfg, t->cfg, t->ops->cfg_size)) {
@@ -548,6 +591,7 @@ int block_trace_expect(block_trace_t *t, const block_trace_t *e, const char *pat
         }
         memcpy(t->out + i * t->ops->out_size, block_trace_out(e, i), t->ops->out_size);
         t->row[i].has_out = 1;
+        t->row[i].out_lineno = er->lineno;
         if (e->chk[i]) {
             block_check_t *c = malloc(sizeof *c);
             void *img = malloc(t->ops->state_size);
