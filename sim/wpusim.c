@@ -37,8 +37,8 @@ static void usage(FILE *out)
             "2 bad usage, configuration or program, or an output that could not be written;\n"
             "3 stopped by max_cycles, a deadlock, the watchdog or a failed --check;\n"
             "130 / 143 interrupted by SIGINT / SIGTERM: the run stops at the end of the cycle, prints and\n"
-            "writes the statistics so far (status \"interrupted\") and the --dump results; a third\n"
-            "signal ends it at once.\n"
+            "writes the statistics so far (status \"interrupted\") and the --dump results, however many\n"
+            "copies of the signal arrive; one that comes a second or more after the first ends it at once.\n"
             "\n"
             "options:\n"
             "  --config NAME|FILE   a preset (below; default " WSIM_DEFAULT_PRESET ") or a FILE of key = value\n"
@@ -164,11 +164,30 @@ static const char *const valid_options =
     "--config, --policy, --set, --threads, --seed, --arg, --task, --max-cycles, --stats, --stats-out, --trace, --dump, "
     "--check, --record-block, --split-list, --branch-profile, --rtl, --rtl-mode, --rtl-wave, --dump-cfg, --print-config, --quiet, --progress, --no-progress, --core, --help, --version";
 
+/* SIGINT / SIGTERM (on_stop_signal, below): the first signal's number, and
+ * the machine it stops. */
+static volatile sig_atomic_t stop_signal;
+static wsim_t *volatile running;
+
 /* ---- output files ----
  * --stats-out and --dump go to a temporary file beside their path, renamed
  * into place only when complete: an existing file survives a run that
  * fails to start. Paths that are not regular files (/dev/null, a FIFO, a
  * symbolic link) are written in place. */
+/* The temporaries that exist, for a signal that ends the process at once
+ * to remove (on_stop_signal): a slot is cleared before its file is renamed
+ * or removed and its name freed. */
+static char *volatile live_tmp[4];
+
+static void tmp_track(char *path, int on)
+{
+    for (size_t i = 0; i < sizeof live_tmp / sizeof live_tmp[0]; i++)
+        if (on ? !live_tmp[i] : live_tmp[i] == path) {
+            live_tmp[i] = on ? path : NULL;
+            return;
+        }
+}
+
 typedef struct outfile {
     const char *opt, *path; /* "--stats-out", as given */
     char *tmp;              /* the temporary file, or NULL: written in place */
@@ -192,15 +211,18 @@ static int out_open(outfile_t *o, const char *opt, const char *path, const char 
             mode_t mask = umask(0);
             umask(mask);
             fchmod(fd, exists ? st.st_mode & 07777 : 0666 & ~mask);
+            tmp_track(o->tmp, 1);
             if ((o->f = fdopen(fd, mode))) return 0;
             close(fd);
+            tmp_track(o->tmp, 0);
             unlink(o->tmp);
         }
         free(o->tmp);
         o->tmp = NULL; /* e.g. a directory we may not write in: the file itself then */
     }
     if (!(o->f = fopen(path, mode))) {
-        fprintf(stderr, "wpusim: %s %s: cannot open for writing: %s\n", opt, path, strerror(errno));
+        if (!stop_signal) /* (else a FIFO's open, interrupted: reported as such at exit) */
+            fprintf(stderr, "wpusim: %s %s: cannot open for writing: %s\n", opt, path, strerror(errno));
         return -1;
     }
     return 0;
@@ -255,6 +277,7 @@ static int out_commit(outfile_t *o)
     int rc = o->f ? close_named(o->f, o->opt, o->path) : 0;
     o->f = NULL;
     if (o->tmp) {
+        tmp_track(o->tmp, 0);
         if (rc == 0 && rename(o->tmp, o->path) != 0) {
             fprintf(stderr, "wpusim: %s %s: cannot replace it: %s\n", o->opt, o->path, strerror(errno));
             rc = -1;
@@ -271,7 +294,7 @@ static void out_discard(outfile_t *o)
 {
     if (o->f && o->f != stdout) fclose(o->f);
     o->f = NULL;
-    if (o->tmp) unlink(o->tmp);
+    if (o->tmp) tmp_track(o->tmp, 0), unlink(o->tmp);
     free(o->tmp);
     o->tmp = NULL;
 }
@@ -302,34 +325,51 @@ static int choose_core(const char *want, const wsim_config_t *cfg, char *err, si
     return -1;
 }
 
-/* ---- SIGINT / SIGTERM: stop at the end of the cycle ---- */
-static volatile sig_atomic_t stop_signal;
-static wsim_t *volatile running; /* the machine a signal stops */
+/* ---- SIGINT / SIGTERM: stop at the end of the cycle ----
+ * Caught from main's first line. The first signal stops the run at the end
+ * of its cycle (one that comes while the run is being set up stops it
+ * before its first); the statistics so far, the trace and the --dump
+ * results are written. Further signals in the next second are the same
+ * request again: a terminal's Ctrl-C on `timeout N wpusim` arrives three
+ * times (the group, then timeout forwards it to the command and to the
+ * group). One that comes later is a user who insists: it ends the process
+ * at once. (stop_signal and running: declared above, with the outputs.) */
+static struct timespec first_stop; /* when the first signal came */
 
-static volatile sig_atomic_t stop_count;
-
-/* The first signal stops the run at the end of its cycle. `timeout`
- * delivers one signal twice (to the command and to its process group), so
- * only a third ends the process at once. */
 static void on_stop_signal(int sig)
 {
-    if (++stop_count >= 3) {
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    if (stop_signal) {
+        long long ms = (long long)(now.tv_sec - first_stop.tv_sec) * 1000 + (now.tv_nsec - first_stop.tv_nsec) / 1000000;
+        if (ms < 1000) return;
+        static const char msg[] = "wpusim: signalled again: ending at once, without statistics\n";
+        ssize_t w = write(STDERR_FILENO, msg, sizeof msg - 1);
+        (void)w;
+        for (size_t i = 0; i < sizeof live_tmp / sizeof live_tmp[0]; i++)
+            if (live_tmp[i]) unlink(live_tmp[i]); /* existing outputs stay as they were */
         signal(sig, SIG_DFL);
-        raise(sig);
+        raise(sig); /* (blocked in here: delivered, and fatal, when the handler returns) */
         return;
     }
+    first_stop = now;
     stop_signal = sig;
     wsim_t *s = running;
     if (s) core->request_stop(s);
 }
 
-static void catch_stop_signals(void)
+/* restart 0 while the run is set up: a step blocked in open() (a FIFO
+ * nobody reads) returns EINTR and the run ends; 1 from then on: a write to
+ * a pipe that a signal interrupts goes on, nothing is lost. */
+static void catch_stop_signals(int restart)
 {
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = on_stop_signal;
-    sa.sa_flags = 0;
+    sa.sa_flags = restart ? SA_RESTART : 0;
     sigemptyset(&sa.sa_mask);
+    sigaddset(&sa.sa_mask, SIGINT); /* one handler at a time */
+    sigaddset(&sa.sa_mask, SIGTERM);
     sigaction(SIGINT, &sa, NULL);
     sigaction(SIGTERM, &sa, NULL);
 }
@@ -371,6 +411,7 @@ static wsim_status_t run_with_progress(wsim_t *s, int tty)
 
 int main(int argc, char **argv)
 {
+    catch_stop_signals(0); /* first: a signal from the first instant on stops the run cleanly */
     wsim_config_t cfg;
     wsim_config_defaults(&cfg);
     char err[2048];
@@ -385,7 +426,7 @@ int main(int argc, char **argv)
 #ifdef WSIM_RTL
     rtl_loop_t *rtl = NULL;
 #endif
-    int dump_cfg = 0, print_config = 0, rc = EXIT_USAGE;
+    int dump_cfg = 0, print_config = 0, rc = EXIT_USAGE, started = 0;
     int progress = -1; /* --progress 1, --no-progress 0; -1: when stderr is a terminal */
     /* --config applies first (in order), then every override in order */
     const char **configs = calloc((size_t)argc + 1, sizeof *configs);
@@ -530,7 +571,6 @@ int main(int argc, char **argv)
         fprintf(stderr, "wpusim: %s\n", err);
         goto out;
     }
-    catch_stop_signals();
     /* Open every output before simulating: a bad path must not cost a run. */
     if (strcmp(stats_fmt, "none") && out_open(&stats, "--stats-out", stats_out ? stats_out : "-", "w") < 0) goto out;
     if (dump_path) {
@@ -601,7 +641,7 @@ int main(int argc, char **argv)
             goto out;
         }
         if (!(record = trace_open(record_wst))) {
-            fprintf(stderr, "wpusim: --record-block %s: cannot open for writing: %s\n", record_arg, strerror(errno));
+            if (!stop_signal) fprintf(stderr, "wpusim: --record-block %s: cannot open for writing: %s\n", record_arg, strerror(errno));
             goto out;
         }
         core->set_record(s, record_block, record);
@@ -609,14 +649,16 @@ int main(int argc, char **argv)
     if (trace_path) {
         trace = trace_open(trace_path);
         if (!trace) {
-            fprintf(stderr, "wpusim: --trace %s: cannot open for writing: %s\n", trace_path, strerror(errno));
+            if (!stop_signal) fprintf(stderr, "wpusim: --trace %s: cannot open for writing: %s\n", trace_path, strerror(errno));
             goto out;
         }
         core->set_trace(s, trace);
     }
 
+    catch_stop_signals(1);
     running = s;
-    if (stop_signal) core->request_stop(s); /* a signal while loading */
+    started = 1;
+    if (stop_signal) core->request_stop(s); /* a signal while setting up: stopped before cycle 0 */
     if (progress < 0) progress = isatty(STDERR_FILENO);
     wsim_status_t st = progress ? run_with_progress(s, isatty(STDERR_FILENO)) : core->run(s);
     running = NULL;
@@ -666,6 +708,11 @@ out:
     if (trace && trace != stdout) fclose(trace);
     if (record && record != stdout) fclose(record);
     running = NULL;
+    if (stop_signal && !started && rc == EXIT_USAGE) { /* a set-up step blocked (a FIFO) and was interrupted */
+        fprintf(stderr, "wpusim: interrupted by %s before the run started: no statistics\n",
+                stop_signal == SIGTERM ? "SIGTERM" : "SIGINT");
+        rc = 128 + (stop_signal == SIGTERM ? SIGTERM : SIGINT);
+    }
     if (bprof) fclose(bprof);
     if (s) core->destroy(s);
 #ifdef WSIM_RTL

@@ -360,6 +360,53 @@ for sig in INT TERM; do
   rm -f "$T/int.trace"
 done
 
+# However many copies of the signal arrive, the statistics are kept. Three
+# (as a terminal's Ctrl-C on `timeout N wpusim` arrives: to the group, then
+# forwarded by timeout to the command and to the group; the third used to
+# end the run at once): the --dump goes to a FIFO read only later, so the
+# run's end waits and all three come before it.
+int_started() { for i in $(seq 100); do [ -s "$T/int.trace" ] && return; sleep 0.1; done; }
+int_kept() { grep -q '"status": "interrupted"' "$T/int.json" 2>/dev/null \
+             && [ "$(wc -l <"$T/int.trace")" = "$(json_total "$T/int.json" warp_insts)" ]; }
+INTRUN=(--stats json --stats-out "$T/int.json" --trace "$T/int.trace" --arg 16384 --set memory=fixed
+        --set mem_latency=100000 --set skip_idle=0 "$B/kernels/collatz.elf")
+mkfifo "$T/slow.fifo"
+exec 7<>"$T/slow.fifo" # (a reader that reads later: the writer's open does not wait)
+rm -f "$T/int.json" "$T/int.trace"
+"$SIM" --dump "$T/slow.fifo" "${INTRUN[@]}" >/dev/null 2>"$T/int3.err" &
+pid=$!
+int_started; for i in 1 2 3; do kill -TERM $pid; sleep 0.05; done
+got=$(timeout 60 head -c 589824 <&7 | wc -c) # (the results of collatz at --arg 16384: 589,824 bytes)
+wait_pid $pid 120
+if [ $RC -eq 143 ] && int_kept && [ "$got" = 589824 ] && grep -Eq "^wpusim: interrupted by SIGTERM at cycle [1-9]" "$T/int3.err"; then ok
+else bad "three SIGTERMs: want exit 143, the statistics and the results; got $RC, $got bytes, $(grep -m1 status "$T/int.json" 2>&1): $(head -c 300 "$T/int3.err")"; fi
+# ... and a SIGINT to the process group of timeout (which makes its own).
+rm -f "$T/int.json" "$T/int.trace"
+timeout 120 "$SIM" "${INTRUN[@]}" >/dev/null 2>"$T/intg.err" &
+pid=$!
+int_started; kill -INT -- -$pid; wait_pid $pid 120
+if int_kept && grep -Eq "^wpusim: interrupted by SIGINT at cycle [1-9]" "$T/intg.err"; then ok
+else bad "SIGINT to timeout's process group: want the statistics; got $RC, $(grep -m1 status "$T/int.json" 2>&1): $(head -c 300 "$T/intg.err")"; fi
+rm -f "$T/int.json" "$T/int.trace"
+# A signal a second or more after the first ends the process at once (its
+# end never comes here: the --dump FIFO is never read), with a message, no
+# statistics and no temporary left.
+"$SIM" --stats json --stats-out "$T/stuck.json" --dump "$T/slow.fifo" "$K" >/dev/null 2>"$T/stuck.err" &
+pid=$!
+sleep 0.5; kill -TERM $pid; sleep 1.5; kill -TERM $pid; wait_pid $pid 20
+if [ $RC -eq 143 ] && grep -q "^wpusim: signalled again: ending at once, without statistics$" "$T/stuck.err" \
+   && [ ! -e "$T/stuck.json" ] && [ -z "$(find "$T" -maxdepth 1 -name 'stuck.json.wpusim-*')" ]; then ok
+else bad "a second SIGTERM 1.5 s after the first: want exit 143 at once, a message, no temporary; got $RC: $(head -c 300 "$T/stuck.err")"; fi
+exec 7>&-
+# A signal while the run is set up (here: blocked opening a --stats-out
+# FIFO that nobody reads) ends it promptly, saying so.
+"$SIM" --stats-out "$T/slow.fifo" "$K" >/dev/null 2>"$T/stuck.err" &
+pid=$!
+sleep 1; kill -TERM $pid; wait_pid $pid 10
+if [ $RC -eq 143 ] && [ "$(cat "$T/stuck.err")" = "wpusim: interrupted by SIGTERM before the run started: no statistics" ]; then ok
+else bad "SIGTERM while opening a --stats-out FIFO: want exit 143 and one message; got $RC: $(head -c 300 "$T/stuck.err")"; fi
+rm -f "$T/slow.fifo"
+
 # A big machine with few threads costs what the threads cost: slots' thread
 # state is touched only when a warp launches and empty WPUs are not looked
 # at per cycle (64 threads on 1024 WPUs x 1024 slots took minutes and 5 GB).
