@@ -72,6 +72,7 @@ static void usage(FILE *out)
             "  --branch-profile FILE  after the run write per conditional branch: executions, divergent\n"
             "                       ones, the smaller side's threads, its post-dominator (docs/dws.md)\n"
             "  --record-block asc=FILE  ... the adaptive slip controller's (a DoM slip limit; docs/blocks/asc.md)\n"
+            "                       (--record-block repeats: several blocks, one file each, in one run)\n"
             "  --rtl BLOCK[,BLOCK...]  run these blocks as their Verilated RTL instead of their C models\n"
             "                       (build/wpusim-rtl only: make wpusim-rtl; docs/rtl.md, RTL in the loop)\n"
             "  --rtl-mode replace|lockstep  replace (default): the RTL alone drives the pipeline; lockstep:\n"
@@ -299,6 +300,69 @@ static void out_discard(outfile_t *o)
     o->tmp = NULL;
 }
 
+/* Where a path's writes land: the file (device, inode), or for a file not
+ * there yet its directory and name. 0: no such identity to share (a
+ * device, a FIFO, stdout, a directory that does not exist: out_open
+ * reports that). */
+typedef struct path_id {
+    dev_t dev;
+    ino_t ino;
+    const char *name; /* NULL: the file exists */
+} path_id_t;
+
+static int path_id(const char *path, path_id_t *id)
+{
+    struct stat st;
+    if (!strcmp(path, "-")) return 0;
+    if (stat(path, &st) == 0) {
+        *id = (path_id_t){st.st_dev, st.st_ino, NULL};
+        return S_ISREG(st.st_mode);
+    }
+    const char *slash = strrchr(path, '/');
+    char dir[4096];
+    if (!slash) snprintf(dir, sizeof dir, ".");
+    else snprintf(dir, sizeof dir, "%.*s", slash == path ? 1 : (int)(slash - path), path);
+    if (stat(dir, &st) != 0) return 0;
+    *id = (path_id_t){st.st_dev, st.st_ino, slash ? slash + 1 : path};
+    return 1;
+}
+
+/* path[0 .. outputs-1] are outputs, the rest inputs: 1 (reported) when an
+ * output shares its file with another output or an input, or when two
+ * traces go to stdout ('-': their lines would interleave). */
+static int same_output(const char *const *what, const char *const *path, int outputs, int n)
+{
+    int on_stdout = -1;
+    for (int i = 0; i < outputs; i++) {
+        int trace = !strcmp(what[i], "--trace") || !strcmp(what[i], "--record-block");
+        const char *p = !strcmp(what[i], "--record-block") ? strchr(path[i], '=') + 1 : path[i];
+        if (trace && !strcmp(p, "-")) {
+            if (on_stdout >= 0) {
+                fprintf(stderr, "wpusim: %s %s and %s %s both write to standard output; their lines would "
+                        "interleave: give one a file\n", what[on_stdout], path[on_stdout], what[i], path[i]);
+                return 1;
+            }
+            on_stdout = i;
+        }
+        path_id_t a, b;
+        if (!path_id(p, &a)) continue;
+        for (int j = i + 1; j < n; j++) {
+            const char *q = j < outputs && !strcmp(what[j], "--record-block") ? strchr(path[j], '=') + 1 : path[j];
+            if (!path_id(q, &b) || a.dev != b.dev || a.ino != b.ino || !a.name != !b.name ||
+                (a.name && strcmp(a.name, b.name)))
+                continue;
+            if (j < outputs)
+                fprintf(stderr, "wpusim: %s %s and %s %s are the same file: each output needs its own\n", what[i],
+                        path[i], what[j], path[j]);
+            else
+                fprintf(stderr, "wpusim: %s %s would overwrite %s %s: write it elsewhere\n", what[i], path[i],
+                        what[j], path[j]);
+            return 1;
+        }
+    }
+    return 0;
+}
+
 /* --core: "auto" (NULL), "64" or "256". */
 static int choose_core(const char *want, const wsim_config_t *cfg, char *err, size_t errlen)
 {
@@ -416,10 +480,10 @@ int main(int argc, char **argv)
     wsim_config_defaults(&cfg);
     char err[2048];
     const char *elf = NULL, *stats_out = NULL, *trace_path = NULL, *dump_path = NULL, *policy = NULL;
-    const char *record_wst = NULL, *record_arg = NULL; /* FILE, BLOCK=FILE */
+    struct { const char *block, *path, *arg; FILE *f; } rec[8]; /* --record-block BLOCK=FILE: one per block */
+    int nrec = 0;
     const char *split_list = NULL, *bprof_path = NULL; /* --split-list, --branch-profile */
-    FILE *bprof = NULL;
-    const char *record_block = NULL; /* wst, mdt, fetcharb, colpick or asc */
+    outfile_t bprof = {0};
     const char *stats_fmt = "text";
     const char *rtl_blocks = NULL, *rtl_mode = NULL, *rtl_wave = NULL; /* --rtl, --rtl-mode, --rtl-wave */
     const char *core_want = NULL; /* --core */
@@ -436,7 +500,7 @@ int main(int argc, char **argv)
     int nshort = 0;
     wsim_t *s = NULL;
     outfile_t stats = {0}, dump = {0};
-    FILE *trace = NULL, *record = NULL;
+    FILE *trace = NULL;
     if (!configs || !sets) {
         fprintf(stderr, "wpusim: out of host memory\n");
         goto out;
@@ -457,10 +521,19 @@ int main(int argc, char **argv)
         else if (!strcmp(a, "--version")) { printf("wpusim %s\n", WSIM_VERSION); rc = EXIT_PASS; goto out; }
         else if (!strcmp(a, "--config")) { NEEDS_VALUE(); configs[nconfigs++] = val; }
         else if (!strcmp(a, "--set")) { NEEDS_VALUE(); sets[nsets++] = val; }
-        else if (!strcmp(a, "--policy")) { NEEDS_VALUE(); policy = val; }
+        else if (!strcmp(a, "--policy")) {
+            NEEDS_VALUE();
+            if (policy) { /* (a policy sets every mechanism key: a second one would replace the first) */
+                fprintf(stderr, "wpusim: --policy given twice (%s, then %s): a policy sets every mechanism key; "
+                                "give one, and change single keys with --set\n", policy, val);
+                goto out;
+            }
+            policy = val;
+        }
         else if (!strcmp(a, "--check")) sets[nsets++] = "check=1";
         else if (!strcmp(a, "--record-block")) {
             NEEDS_VALUE();
+            const char *record_block, *record_wst;
             if (!strncmp(val, "wst=", 4) && val[4]) record_block = "wst", record_wst = val + 4;
             else if (!strncmp(val, "mdt=", 4) && val[4]) record_block = "mdt", record_wst = val + 4;
             else if (!strncmp(val, "fetcharb=", 9) && val[9]) record_block = "fetcharb", record_wst = val + 9;
@@ -470,7 +543,14 @@ int main(int argc, char **argv)
                 fprintf(stderr, "wpusim: --record-block %s: expected BLOCK=FILE; blocks: wst, mdt, fetcharb, colpick, asc\n", val);
                 goto out;
             }
-            record_arg = val;
+            for (int k = 0; k < nrec; k++)
+                if (!strcmp(rec[k].block, record_block)) {
+                    fprintf(stderr, "wpusim: --record-block %s given twice (%s, then %s): one file per block\n",
+                            record_block, rec[k].path, record_wst);
+                    goto out;
+                }
+            rec[nrec].block = record_block, rec[nrec].path = record_wst, rec[nrec].arg = val, rec[nrec].f = NULL;
+            nrec++;
         }
         else if (!strcmp(a, "--threads") || !strcmp(a, "--seed") || !strcmp(a, "--arg") ||
                  !strcmp(a, "--task") || !strcmp(a, "--max-cycles")) {
@@ -571,6 +651,19 @@ int main(int argc, char **argv)
         fprintf(stderr, "wpusim: %s\n", err);
         goto out;
     }
+    { /* every output on a file of its own, none on the program or its split list */
+        const char *what[16], *path[16];
+        int n = 0;
+        if (stats_out && strcmp(stats_fmt, "none")) what[n] = "--stats-out", path[n++] = stats_out;
+        if (dump_path) what[n] = "--dump", path[n++] = dump_path;
+        if (trace_path) what[n] = "--trace", path[n++] = trace_path;
+        if (bprof_path) what[n] = "--branch-profile", path[n++] = bprof_path;
+        for (int k = 0; k < nrec; k++) what[n] = "--record-block", path[n++] = rec[k].arg;
+        const int outputs = n;
+        what[n] = "the program", path[n++] = elf;
+        if (split_list) what[n] = "--split-list", path[n++] = split_list;
+        if (same_output(what, path, outputs, n)) goto out;
+    }
     /* Open every output before simulating: a bad path must not cost a run. */
     if (strcmp(stats_fmt, "none") && out_open(&stats, "--stats-out", stats_out ? stats_out : "-", "w") < 0) goto out;
     if (dump_path) {
@@ -598,11 +691,8 @@ int main(int argc, char **argv)
         fprintf(stderr, "wpusim: %s\n", err);
         goto out;
     }
-    if (bprof_path) {
-        if (!(bprof = fopen(bprof_path, "w"))) {
-            fprintf(stderr, "wpusim: --branch-profile %s: cannot open for writing: %s\n", bprof_path, strerror(errno));
-            goto out;
-        }
+    if (bprof_path) { /* (beside the file and renamed into place, as --stats-out) */
+        if (out_open(&bprof, "--branch-profile", bprof_path, "w") < 0) goto out;
         if (core->branch_profile(s) < 0) { fprintf(stderr, "wpusim: out of host memory\n"); goto out; }
     }
     if (dump_path && !core->has_results(s)) {
@@ -614,7 +704,8 @@ int main(int argc, char **argv)
         rc = EXIT_PASS;
         goto out;
     }
-    if (record_wst) {
+    for (int k = 0; k < nrec; k++) {
+        const char *record_block = rec[k].block, *record_wst = rec[k].path, *record_arg = rec[k].arg;
         if (!strcmp(record_block, "fetcharb") && cfg.scheduler != CFG_SCHEDULER_TWOLEVEL) {
             fprintf(stderr, "wpusim: --record-block fetcharb: there is no fetch arbiter without scheduler = "
                             "twolevel; choose a policy, e.g. --policy 2Lev\n");
@@ -640,11 +731,11 @@ int main(int argc, char **argv)
                             "policy, e.g. --policy DWS.ReviveSplit\n");
             goto out;
         }
-        if (!(record = trace_open(record_wst))) {
+        if (!(rec[k].f = trace_open(record_wst))) {
             if (!stop_signal) fprintf(stderr, "wpusim: --record-block %s: cannot open for writing: %s\n", record_arg, strerror(errno));
             goto out;
         }
-        core->set_record(s, record_block, record);
+        core->set_record(s, record_block, rec[k].f);
     }
     if (trace_path) {
         trace = trace_open(trace_path);
@@ -669,8 +760,11 @@ int main(int argc, char **argv)
     /* the run ended at a cycle boundary: the trace ends with a whole line */
     int lost = 0; /* an output could not be written */
     if (trace) lost |= close_named(trace, "--trace", trace_path) < 0;
-    if (record) lost |= close_named(record, "--record-block", record_arg) < 0;
-    trace = record = NULL;
+    for (int k = 0; k < nrec; k++) {
+        if (rec[k].f) lost |= close_named(rec[k].f, "--record-block", rec[k].arg) < 0;
+        rec[k].f = NULL;
+    }
+    trace = NULL;
 
     if (st == WSIM_INTERRUPTED)
         fprintf(stderr, "wpusim: interrupted by %s at cycle %llu; the statistics are those so far\n",
@@ -691,10 +785,9 @@ int main(int argc, char **argv)
             lost |= out_commit(&dump) < 0;
         }
     }
-    if (bprof) {
-        core->branch_profile_write(s, bprof);
-        lost |= fclose(bprof) != 0;
-        bprof = NULL;
+    if (bprof.f) {
+        core->branch_profile_write(s, bprof.f);
+        lost |= out_commit(&bprof) < 0;
     }
     if (stats.f) {
         core->print_stats(s, stats.f, !strcmp(stats_fmt, "json"));
@@ -706,14 +799,15 @@ out:
     out_discard(&stats);
     out_discard(&dump);
     if (trace && trace != stdout) fclose(trace);
-    if (record && record != stdout) fclose(record);
+    for (int k = 0; k < nrec; k++)
+        if (rec[k].f && rec[k].f != stdout) fclose(rec[k].f);
     running = NULL;
     if (stop_signal && !started && rc == EXIT_USAGE) { /* a set-up step blocked (a FIFO) and was interrupted */
         fprintf(stderr, "wpusim: interrupted by %s before the run started: no statistics\n",
                 stop_signal == SIGTERM ? "SIGTERM" : "SIGINT");
         rc = 128 + (stop_signal == SIGTERM ? SIGTERM : SIGINT);
     }
-    if (bprof) fclose(bprof);
+    out_discard(&bprof);
     if (s) core->destroy(s);
 #ifdef WSIM_RTL
     rtl_loop_free(rtl); /* (after the machine: its blocks are the loop's) */

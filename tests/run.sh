@@ -688,6 +688,35 @@ expect_usage stats-out-path "^wpusim: --stats-out /nonexistent/s.json: cannot op
 expect_usage dump-path "^wpusim: --dump /nonexistent/d.bin: cannot open for writing: No such file or directory$" --dump /nonexistent/d.bin "$GOOD"
 expect_usage dump-none "^wpusim: --dump: $GOOD registers no results \(no WSIM_RESULT records\)$" --dump "$T/none.bin" "$GOOD"
 expect_usage quiet-stats-out "^wpusim: --stats-out $T/q.json with no statistics" --quiet --stats-out "$T/q.json" "$GOOD"
+# Nothing given is silently dropped or replaced: a second --policy (it sets
+# every mechanism key) or the same block recorded twice is refused; two
+# outputs on one file, an output on the program, or two traces on stdout
+# are refused before anything is written (they used to overwrite each other).
+expect_usage policy-twice "^wpusim: --policy given twice \(DWS.ReviveSplit, then DoM.Adaptive\): a policy sets every mechanism key; give one, and change single keys with --set$" \
+    --policy DWS.ReviveSplit --policy DoM.Adaptive "$GOOD"
+expect_usage record-twice "^wpusim: --record-block mdt given twice \($T/m1, then $T/m2\): one file per block$" \
+    --policy DoM.Adaptive --record-block mdt="$T/m1" --record-block mdt="$T/m2" "$GOOD"
+echo keep >"$T/same.out"
+for o in "--stats-out $T/same.out --dump $T/./same.out" "--stats-out $T/same.out --trace $T/same.out" \
+         "--trace $T/same.out --record-block wst=$T/same.out" "--dump $T/new.out --branch-profile $T/../${T##*/}/new.out"; do
+  set -- $o
+  run opt-same 30 "$SIM" --policy DWS.ReviveSplit $o "$K"
+  if [ $RC -eq 2 ] && grep -q "^wpusim: $1 $2 and $3 $4 are the same file: each output needs its own$" "$ERR" \
+     && [ "$(cat "$T/same.out")" = keep ] && [ ! -e "$T/new.out" ]; then ok
+  else bad "wpusim $o: want exit 2 naming both and nothing written; got $RC: $(head -c 300 "$ERR")"; fi
+done
+cp "$K" "$T/prog.elf"
+expect_usage same-program "^wpusim: --dump $T/prog.elf would overwrite the program $T/prog.elf: write it elsewhere$" --dump "$T/prog.elf" "$T/prog.elf"
+cmp -s "$K" "$T/prog.elf" && ok || bad "--dump onto the program changed it"
+expect_usage same-stdout "^wpusim: --trace - and --record-block wst=- both write to standard output" \
+    --policy DWS.ReviveSplit --trace - --record-block wst=- "$K"
+# Every block recorded at once, each to its own file: both of DoM's replay.
+run opt-record-two 60 "$SIM" --quiet --policy DoM.Adaptive --record-block mdt="$T/two.mdt" --record-block asc="$T/two.asc" \
+    --threads 64 "$K"
+if [ $RC -eq 0 ] && "$B/tests/replay_block" "$T/two.mdt" >/dev/null && "$B/tests/replay_block" "$T/two.asc" >/dev/null \
+   && head -n 1 "$T/two.mdt" | grep -q "block=mdt" && head -n 1 "$T/two.asc" | grep -q "block=asc"; then ok
+else bad "--record-block mdt=... --record-block asc=...: want both traces, each replaying; got $RC: $(head -c 300 "$ERR") $(ls "$T"/two.* 2>&1)"; fi
+rm -f "$T"/two.* "$T/prog.elf" "$T/same.out"
 run opt-unused 30 "$SIM" --quiet --set mem_latency=500 --threads 2 "$GOOD"
 if [ $RC -eq 0 ] && grep -q "^wpusim: warning: --set mem_latency has no effect under memory = coherent: it applies to memory = fixed$" "$ERR"; then ok
 else bad "a --set key the organization ignores should warn: exit $RC: $(cat "$ERR")"; fi

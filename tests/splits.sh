@@ -41,3 +41,16 @@ if [ $RC -eq 0 ] && grep -Eq '^0x[0-9a-f]{8} split_a beq 1 1 2 4 a_join 4 0 1$' 
    && grep -Eq '^0x[0-9a-f]{8} split_b beq 1 1 2 4 b_join 4 0 1$' "$T/sl.prof" \
    && [ "$(grep -vc '^#' "$T/sl.prof")" = 2 ]; then ok
 else bad "--branch-profile of split_list.S: exit $RC: $(cat "$T/sl.prof" "$ERR" | head -c 400)"; fi
+# --branch-profile is written beside its file and renamed into place when
+# complete: a run that never starts (--dump of a kernel with no results,
+# --dump-cfg) leaves an existing profile as it was, and a full disk is an
+# error naming it (it was exit 2 with no message, and an emptied profile).
+echo keep >"$T/keep.prof"
+for why in "--dump $T/x.bin" "--dump-cfg"; do
+  run branch-profile-keep 30 "$SIM" --quiet --branch-profile "$T/keep.prof" $why "$B/simtests/split_list.elf"
+  if [ "$(cat "$T/keep.prof")" = keep ] && [ -z "$(find "$T" -maxdepth 1 -name 'keep.prof.wpusim-*')" ]; then ok
+  else bad "--branch-profile with $why (exit $RC) changed an existing profile or left a temporary: $(head -c 100 "$T/keep.prof")"; fi
+done
+run branch-profile-full 30 "$SIM" --quiet --branch-profile /dev/full "$B/simtests/split_list.elf"
+if [ $RC -eq 2 ] && grep -q "^wpusim: --branch-profile /dev/full: write failed: No space left on device$" "$ERR"; then ok
+else bad "--branch-profile /dev/full: want exit 2 and a message; got $RC: $(head -c 300 "$ERR")"; fi
