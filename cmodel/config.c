@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "infile.h"
 #include "mask.h"
 #include "wsim.h"
 
@@ -194,47 +195,21 @@ int wsim_config_parse(wsim_config_t *c, const char *text, const char *origin, ch
 
 int wsim_config_load(wsim_config_t *c, const char *path, char *err, size_t errlen)
 {
-    FILE *f = fopen(path, "r");
-    if (!f) {
-        snprintf(err, errlen, "%s: cannot open configuration: %s", path, strerror(errno));
+    char why[256];
+    size_t len = 0;
+    char *text = infile_read(path, CFG_MAX_FILE, &len, why, sizeof why); /* (regular files only) */
+    if (!text) {
+        snprintf(err, errlen, "%s: %s; a configuration is a text file of key = value lines", path, why);
         return -1;
     }
-    size_t cap = 4096, len = 0;
-    char *text = malloc(cap);
-    int rc = 0;
-    if (!text) {
-        snprintf(err, errlen, "%s: out of host memory reading the configuration", path);
+    const char *nul = memchr(text, 0, len);
+    int rc;
+    if (nul) { /* the parser works on C strings: a NUL would end the file early */
+        int line = 1;
+        for (const char *q = text; q < nul; q++) line += *q == '\n';
+        snprintf(err, errlen, "%s:%d: NUL byte; a configuration is text, key = value lines", path, line);
         rc = -1;
-    }
-    while (rc == 0) {
-        size_t got = fread(text + len, 1, cap - len - 1, f);
-        const char *nul = memchr(text + len, 0, got);
-        len += got;
-        if (nul) { /* the parser works on C strings: a NUL would end the file early */
-            int line = 1;
-            for (const char *q = text; q < nul; q++) line += *q == '\n';
-            snprintf(err, errlen, "%s:%d: NUL byte; a configuration is text, key = value lines", path, line);
-            rc = -1;
-        } else if (got == 0) {
-            if (ferror(f)) {
-                snprintf(err, errlen, "%s: cannot read configuration: %s", path, strerror(errno));
-                rc = -1;
-            }
-            break;
-        } else if (len + 1 == cap) {
-            char *bigger = cap < CFG_MAX_FILE ? realloc(text, cap * 2) : NULL;
-            if (!bigger) {
-                snprintf(err, errlen, cap < CFG_MAX_FILE ? "%s: out of host memory reading the configuration"
-                                                         : "%s: larger than 1 MiB; not a configuration file", path);
-                rc = -1;
-            } else {
-                text = bigger, cap *= 2;
-            }
-        }
-    }
-    fclose(f);
-    if (rc == 0) {
-        text[len] = 0;
+    } else {
         rc = wsim_config_parse(c, text, path, err, errlen);
     }
     free(text);

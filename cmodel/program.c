@@ -17,6 +17,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "infile.h"
+
 
 /* ELF constants we need (the spec's names). */
 enum {
@@ -79,12 +81,6 @@ static const char *machine_name(unsigned m)
     case 8: return " (MIPS)";
     default: return "";
     }
-}
-
-static const char *file_kind(mode_t m)
-{
-    return S_ISDIR(m) ? "a directory" : S_ISCHR(m) ? "a character device" : S_ISBLK(m) ? "a block device"
-         : S_ISFIFO(m) ? "a pipe or FIFO" : S_ISSOCK(m) ? "a socket" : "not a file";
 }
 
 static int cmp_sym(const void *a, const void *b)
@@ -180,7 +176,7 @@ program_t *program_load(const char *path, char *err, size_t errlen)
         return NULL;
     }
     if (!S_ISREG(st.st_mode)) {
-        fail(err, errlen, path, "not a regular file (%s); wpusim loads an ELF executable", file_kind(st.st_mode));
+        fail(err, errlen, path, "not a regular file (%s); wpusim loads an ELF executable", infile_kind((unsigned)st.st_mode));
         close(f->fd);
         return NULL;
     }

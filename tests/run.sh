@@ -22,7 +22,7 @@ group() {
 run() {
   local name=$1 to=$2; shift 2
   OUT=$T/$name.out ERR=$T/$name.err
-  timeout "$to" "$@" >"$OUT" 2>"$ERR"
+  timeout -k 10 "$to" "$@" >"$OUT" 2>"$ERR" # (-k: one that ignores the SIGTERM is killed 10 s on)
   RC=$?
   [ $RC -eq 124 ] && echo "  (timeout after ${to}s: $*)" >>"$ERR"
 }
@@ -654,13 +654,24 @@ printf 'width = 8\n# comment\nwarps = 2 # trailing\nbogus = 3\n' >"$T/bad.cfg"
 expect_usage config-line "^wpusim: $T/bad.cfg:4: unknown configuration key 'bogus'" --config "$T/bad.cfg" "$GOOD"
 # a directory is not an empty configuration; a NUL byte does not end one
 mkdir -p "$T/cfgdir"
-expect_usage config-dir "^wpusim: $T/cfgdir: cannot read configuration: Is a directory$" --config "$T/cfgdir" "$GOOD"
-expect_usage policy-dir "^wpusim: $T/cfgdir: cannot read configuration: Is a directory$" --policy "$T/cfgdir" "$GOOD"
+expect_usage config-dir "^wpusim: $T/cfgdir: not a regular file \(a directory\); a configuration is a text file of key = value lines$" --config "$T/cfgdir" "$GOOD"
+expect_usage policy-dir "^wpusim: $T/cfgdir: not a regular file \(a directory\); a configuration is a text file of key = value lines$" --policy "$T/cfgdir" "$GOOD"
+# a FIFO (or a device) is refused at once: it used to be waited on forever
+mkfifo "$T/cfg.fifo"
+for o in --config --policy; do
+  run opt-config-fifo 10 "$SIM" $o "$T/cfg.fifo" "$GOOD"
+  if [ $RC -eq 2 ] && grep -q "^wpusim: $T/cfg.fifo: not a regular file (a pipe or FIFO); a configuration is a text file of key = value lines$" "$ERR"; then ok
+  else bad "$o FIFO: want exit 2 at once, naming it; got $RC: $(head -c 300 "$ERR")"; fi
+done
+rm -f "$T/cfg.fifo"
 printf 'width = 8\n\nwarps = 2\0bogus = 1\n' >"$T/nul.cfg"
 expect_usage config-nul "^wpusim: $T/nul.cfg:3: NUL byte; a configuration is text, key = value lines$" --config "$T/nul.cfg" "$GOOD"
 run opt-config-zero 30 bash -c 'ulimit -v 1000000 && exec "$@"' _ "$SIM" --config /dev/zero "$GOOD"
-if [ $RC -eq 2 ] && grep -q "^wpusim: /dev/zero:1: NUL byte; a configuration is text, key = value lines$" "$ERR"; then ok
-else bad "--config /dev/zero (in 1 GB): want exit 2 naming the NUL byte; got $RC: $(head -c 300 "$ERR")"; fi
+if [ $RC -eq 2 ] && grep -q "^wpusim: /dev/zero: not a regular file (a character device); a configuration is a text file of key = value lines$" "$ERR"; then ok
+else bad "--config /dev/zero (in 1 GB): want exit 2 naming it; got $RC: $(head -c 300 "$ERR")"; fi
+truncate -s 2M "$T/big.cfg"
+expect_usage config-big "^wpusim: $T/big.cfg: larger than 1 MiB; a configuration is a text file of key = value lines$" --config "$T/big.cfg" "$GOOD"
+rm -f "$T/big.cfg"
 printf 'width = 8\n# comment\nwarps = 2 # trailing\n' >"$T/good.cfg"
 run opt-config 30 "$SIM" --config "$T/good.cfg" --set warps=3 --print-config
 if [ $RC -eq 0 ] && grep -Eq '^warp_size += 8 +#' "$OUT" && grep -Eq '^lanes += 8 +#' "$OUT" \
