@@ -216,14 +216,23 @@ int wsim_config_load(wsim_config_t *c, const char *path, char *err, size_t errle
     return rc;
 }
 
+uint32_t wsim_config_stack_colours(const wsim_config_t *c)
+{
+    uint64_t n = c->lanes > 32 ? c->lanes : 32;
+    /* (n - 1) x stack_color below half of stack_size: the widths past 64 fit at the defaults */
+    uint64_t fit = c->stack_color ? (c->stack_size / 2 - 1) / c->stack_color + 1 : n;
+    if (n > fit) n = fit > 32 ? fit : 32; /* (below 32: wsim_config_check refuses it) */
+    return (uint32_t)n;
+}
+
 int wsim_config_check(wsim_config_t *c, char *err, size_t errlen)
 {
     if (c->stack_size % 16) {
         snprintf(err, errlen, "stack_size: %llu is not a multiple of 16", (unsigned long long)c->stack_size);
         return -1;
     }
-    /* the colour positions: one per SIMD lane, at least 32 (warp.c) */
-    const uint64_t colours = c->lanes > 32 ? (uint64_t)c->lanes : 32;
+    /* the colour positions: one per SIMD lane, as many as fit, at least 32 (warp.c) */
+    const uint64_t colours = 32;
     if (c->stack_color % 16 || c->stack_color * (colours - 1) >= c->stack_size / 2) {
         snprintf(err, errlen, "stack_color: %llu must be a multiple of 16 with %llu x stack_color below half of "
                  "stack_size (%llu): lower stack_color or raise stack_size", (unsigned long long)c->stack_color,

@@ -36,6 +36,10 @@ int wsim_config_load(wsim_config_t *c, const char *path, char *err, size_t errle
 /* Cross-key checks; fills derived values. */
 int wsim_config_check(wsim_config_t *c, char *err, size_t errlen);
 void wsim_config_help(FILE *out);
+/* Stack colouring's positions C (sp of thread t is (t mod C) x stack_color
+ * below its stack's top; docs/abi.md): one per SIMD lane, at least 32, at
+ * most as many as fit in half of stack_size (64 at the defaults). */
+uint32_t wsim_config_stack_colours(const wsim_config_t *c);
 /* The widest lane mask a configuration needs, in bits: its warps' threads
  * (004's large warps under lwm), and 8 bits a thread for the slip
  * controller's counters (dom with slip). 0 when the configuration does not

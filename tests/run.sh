@@ -407,6 +407,19 @@ if [ $RC -eq 143 ] && [ "$(cat "$T/stuck.err")" = "wpusim: interrupted by SIGTER
 else bad "SIGTERM while opening a --stats-out FIFO: want exit 143 and one message; got $RC: $(head -c 300 "$T/stuck.err")"; fi
 rm -f "$T/slow.fifo"
 
+# Stack colouring (docs/abi.md): thread t's sp is stack_top - t x stack_size
+# - (t mod C) x stack_color, C = max(32, lanes) positions, as many as fit in
+# half of stack_size: 64 at the defaults, so that widths 65-256 run with the
+# default stack_color (they were refused: "lower stack_color").
+for wc in "16 32" "64 64" "65 64" "128 64" "256 64"; do
+  set -- $wc
+  run "sp-$1" 30 "$SIM" --quiet --set width=$1 --set wpus=1 --set warps=$(( (512 + $1 - 1) / $1 )) --threads 512 \
+      --dump "$T/sp.bin" "$B/simtests/stack_sp.elf"
+  if [ $RC -eq 0 ] && [ "$(od -An -tx4 -w4 -v "$T/sp.bin" | tr -d ' ')" = \
+       "$(awk -v c=$2 'BEGIN { for (t = 0; t < 512; t++) printf "%08x\n", 3221225472 - t * 16384 - (t % c) * 128 }')" ]; then ok
+  else bad "width $1: want exit 0 and sp = 0xc0000000 - t x 16384 - (t mod $2) x 128; got $RC: $(head -c 300 "$ERR")"; fi
+done
+
 # A big machine with few threads costs what the threads cost: slots' thread
 # state is touched only when a warp launches and empty WPUs are not looked
 # at per cycle (64 threads on 1024 WPUs x 1024 slots took minutes and 5 GB).
@@ -633,7 +646,7 @@ expect_usage negative "^wpusim: threads: '-4' is not a non-negative integer" --t
 expect_usage task-negative "^wpusim: task: '-1' is not a non-negative integer \(allowed 0\.\.4294967295\)$" --task -1 "$GOOD"
 expect_usage enum "^wpusim: scheduler: 'fifo' is not one of: rr|swf$" --set scheduler=fifo "$GOOD"
 expect_usage not-kv "^wpusim: 'width' is not key=value$" --set width "$GOOD"
-expect_usage colour-width "^wpusim: stack_color: 256 must be a multiple of 16 with 63 x stack_color below half of stack_size \(16384\): lower stack_color or raise stack_size$" --set width=64 --set stack_color=256 "$GOOD"
+expect_usage colour-width "^wpusim: stack_color: 512 must be a multiple of 16 with 31 x stack_color below half of stack_size \(16384\): lower stack_color or raise stack_size$" --set width=64 --set stack_color=512 "$GOOD"
 expect_usage stack-align "^wpusim: stack_size: 1000 is not a multiple of 16$" --set stack_size=1000 "$GOOD"
 expect_usage stacks-fit "^wpusim: threads x stack_size = 1000000 x 16384 bytes does not fit below stack_top 0xc0000000; lower threads or stack_size$" --threads 1000000 "$GOOD"
 expect_usage stacks-overlap "^wpusim: $GOOD: thread stacks 0x00010000-0x0001ffff overlap loadable segment 0 at 0x00010000; lower threads or stack_size, or move stack_top$" --set stack_top=0x20000 --threads 1 --set stack_size=65536 "$GOOD"
