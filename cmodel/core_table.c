@@ -1,5 +1,8 @@
 /* This build's machine functions as a table (wsim.h, wsim_core): what
- * wpusim drives, whichever mask width the build has. */
+ * wpusim drives, whichever mask width the build has; and wsim_reads_csr,
+ * a look-up in csr.def and the program's code. */
+#include <string.h>
+
 #include "core.h"
 
 const wsim_core_t wsim_core = {
@@ -22,4 +25,14 @@ const wsim_core_t wsim_core = {
     .branch_profile = wsim_branch_profile,
     .branch_profile_write = wsim_branch_profile_write,
     .thread_insts = wsim_thread_insts,
+    .reads_csr = wsim_reads_csr,
 };
+
+int wsim_reads_csr(const wsim_t *s, const char *name)
+{
+    for (uint32_t csr = 0; csr < 4096; csr++) {
+        const char *n = isa_csr_name(csr);
+        if (n && !strcmp(n, name)) return program_reads_csr(s->prog, csr);
+    }
+    return 0;
+}

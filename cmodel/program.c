@@ -408,3 +408,10 @@ void program_describe_pc(const program_t *p, uint32_t pc, char *buf, size_t len)
         snprintf(buf, len, "0x%08x", pc);
     }
 }
+
+int program_reads_csr(const program_t *p, uint32_t csr)
+{
+    for (uint64_t k = 0; k < (p->code_hi - p->code_lo) / 4; k++)
+        if (p->is_exec[k] && p->code[k].cls == ISA_CLASS_CSR && p->code[k].imm == csr) return 1;
+    return 0;
+}

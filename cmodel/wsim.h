@@ -119,6 +119,9 @@ int wsim_split_list(wsim_t *s, const char *path, char *err, size_t errlen);
 int wsim_branch_profile(wsim_t *s);
 void wsim_branch_profile_write(const wsim_t *s, FILE *out);
 uint64_t wsim_thread_insts(const wsim_t *s);
+/* Whether the program accesses the CSR of this name (csr.def, e.g.
+ * "wsim.task"): a key it reads has no effect otherwise. */
+int wsim_reads_csr(const wsim_t *s, const char *name);
 
 /* ---- the machine's functions as a table ----
  * The C model is built twice, for masks of 256 and of 64 lanes (mask.h);
@@ -148,6 +151,7 @@ typedef struct wsim_core {
     int (*branch_profile)(wsim_t *s);
     void (*branch_profile_write)(const wsim_t *s, FILE *out);
     uint64_t (*thread_insts)(const wsim_t *s);
+    int (*reads_csr)(const wsim_t *s, const char *name);
 } wsim_core_t;
 extern const wsim_core_t wsim_core;
 

@@ -126,17 +126,30 @@ static void warn_if_unused(const wsim_config_t *c, const char *assignment)
         why = "dram_banks = 0 (no row model)";
     else if (!strcmp(key, "dram_latency") && c->dram_banks) why = "with dram_banks > 0 the row latencies apply";
     else if (!strncmp(key, "l1i_", 4) && strcmp(key, "l1i_size") && !c->l1i_size) why = "l1i_size = 0 (ideal fetch)";
-    if (!why && !strncmp(key, "dws_", 4) && !c->dws) {
-        fprintf(stderr, "wpusim: warning: --set %s has no effect with dws = off; choose a policy, e.g. "
-                        "--policy DWS.ReviveSplit, or --set dws=on\n", key);
-        return;
-    }
-    if (!why && !strncmp(key, "dom_", 4) && !c->dom) {
-        fprintf(stderr, "wpusim: warning: --set %s has no effect with dom = off; choose a policy, e.g. "
-                        "--policy DoM.Adaptive, or --set dom=on\n", key);
-        return;
-    }
+    /* a mechanism's keys while it is off */
+    const struct { const char *prefix; int off; const char *why; } mech[] = {
+        {"dws_", !c->dws, "with dws = off; choose a policy, e.g. --policy DWS.ReviveSplit, or --set dws=on"},
+        {"dom_", !c->dom, "with dom = off; choose a policy, e.g. --policy DoM.Adaptive, or --set dom=on"},
+        {"fetch_", c->scheduler != CFG_SCHEDULER_TWOLEVEL,
+         "without scheduler = twolevel; choose a policy, e.g. --policy 2Lev, or --set scheduler=twolevel"},
+        {"lwm_", !c->lwm, "with lwm = off; choose --config lwm --policy LWM, or --set lwm=on"},
+        {"private_latency", !c->private_mem,
+         "with private_mem = 0; --set private_mem=1 (or --config lwm) gives the WPUs their private memory"},
+    };
+    for (size_t i = 0; !why && i < sizeof mech / sizeof mech[0]; i++)
+        if (mech[i].off && !strncmp(key, mech[i].prefix, strlen(mech[i].prefix))) {
+            fprintf(stderr, "wpusim: warning: --set %s has no effect %s\n", key, mech[i].why);
+            return;
+        }
     if (why) fprintf(stderr, "wpusim: warning: --set %s has no effect under memory = %s: %s\n", key, org[c->memory], why);
+}
+
+/* Whether one of the --set assignments (or their shortcuts) sets key. */
+static int sets_key(const char *const *sets, int n, const char *key)
+{
+    for (int i = 0; i < n; i++)
+        if (strcspn(sets[i], "= ") == strlen(key) && !strncmp(sets[i], key, strlen(key))) return 1;
+    return 0;
 }
 
 /* --config / --policy: a compiled-in name, else a file. */
@@ -686,6 +699,9 @@ int main(int argc, char **argv)
         fprintf(stderr, "wpusim: %s\n", err);
         goto out;
     }
+    if (sets_key(sets, nsets, "task") && !core->reads_csr(s, "wsim.task"))
+        fprintf(stderr, "wpusim: warning: --task has no effect: %s never reads the task mapping (CSR wsim.task); "
+                        "the kernels built with tasks.h are build/kernels/tasks/NAME.elf (docs/tasks.md)\n", elf);
     if (split_list && core->split_list(s, split_list, err, sizeof err) < 0) {
         fprintf(stderr, "wpusim: %s\n", err);
         goto out;

@@ -744,6 +744,20 @@ rm -f "$T"/two.* "$T/prog.elf" "$T/same.out"
 run opt-unused 30 "$SIM" --quiet --set mem_latency=500 --threads 2 "$GOOD"
 if [ $RC -eq 0 ] && grep -q "^wpusim: warning: --set mem_latency has no effect under memory = coherent: it applies to memory = fixed$" "$ERR"; then ok
 else bad "a --set key the organization ignores should warn: exit $RC: $(cat "$ERR")"; fi
+# ... as keys of mechanisms that are off do (dws_*, dom_* did already), and
+# --task on a kernel built without tasks.h (it never reads CSR wsim.task).
+for c in "fetch_timeout=300|--set fetch_timeout has no effect without scheduler = twolevel; choose a policy, e.g. --policy 2Lev, or --set scheduler=twolevel" \
+         "fetch_group_size=2|--set fetch_group_size has no effect without scheduler = twolevel" \
+         "lwm_size=64|--set lwm_size has no effect with lwm = off; choose --config lwm --policy LWM, or --set lwm=on" \
+         "private_latency=3|--set private_latency has no effect with private_mem = 0" \
+         "task=1|--task has no effect: $GOOD never reads the task mapping (CSR wsim.task); the kernels built with tasks.h are build/kernels/tasks/NAME.elf"; do
+  run opt-unused-mech 30 "$SIM" --quiet --set "${c%%|*}" --threads 2 "$GOOD"
+  if [ $RC -eq 0 ] && grep -qF "wpusim: warning: ${c#*|}" "$ERR" && [ "$(wc -l <"$ERR")" = 1 ]; then ok
+  else bad "--set ${c%%|*}: want exit 0 and the warning '${c#*|}'; got $RC: $(cat "$ERR")"; fi
+done
+run opt-used-mech 30 "$SIM" --quiet --config lwm --policy LWM+2Lev --set fetch_timeout=300 --set lwm_size=64 --set private_latency=2 \
+    --task 1 "$B/kernels/tasks/filter.elf"
+if [ $RC -eq 0 ] && [ ! -s "$ERR" ]; then ok; else bad "keys that take effect must not warn: exit $RC: $(cat "$ERR")"; fi
 run opt-used 30 "$SIM" --quiet --set memory=fixed --set mem_latency=500 --threads 2 "$GOOD"
 if [ $RC -eq 0 ] && [ ! -s "$ERR" ]; then ok; else bad "mem_latency under memory=fixed must not warn: $(cat "$ERR")"; fi
 run opt-help 30 "$SIM" --help
