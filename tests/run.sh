@@ -848,6 +848,15 @@ run blocks-units-bad 60 "$B/tests/replay_block" "$T/units.in" "$T/units-bad.expe
 bl=$(grep -n '^c=05 u=44b ' "$T/units-bad.expect" | cut -d: -f1)
 if [ $RC -eq 1 ] && grep -q "^replay_block: $T/units-bad.expect:$bl: c=5 u=44b: port dir_o$" "$ERR"; then ok
 else bad "a changed output in unit 1,100 of 1,100: want exit 1 naming its line; got $RC: $(cat "$OUT") $(head -c 300 "$ERR")"; fi
+# A trace is read with the loader's care: a FIFO (its open used to wait
+# forever), a device or a directory is refused at once, naming what it is.
+mkdir -p "$T/tr-dir"; mkfifo "$T/tr-fifo"
+for c in "$T/tr-dir:a directory" "$T/tr-fifo:a pipe or FIFO" "/dev/zero:a device"; do
+  run blocks-notfile 10 "$B/tests/replay_block" "${c%%:*}"
+  if [ $RC -eq 2 ] && grep -q "^replay_block: ${c%%:*}: not a regular file (${c#*:}); a port trace is a text file$" "$ERR"; then ok
+  else bad "replay_block ${c%%:*}: want exit 2 at once naming ${c#*:}; got $RC: $(head -c 300 "$ERR")"; fi
+done
+rm -rf "$T/tr-dir" "$T/tr-fifo"
 run blocks-doc-colpick 30 python3 scripts/blockports.py doc colpick --check
 if [ $RC -eq 0 ]; then ok; else bad "$(cat "$OUT" "$ERR")"; fi
 # The column picker refuses a 512-thread large warp (wmask_t holds 256 bits).

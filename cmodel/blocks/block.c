@@ -1,11 +1,13 @@
 /* The generic side of the blocks (block.h): port access, port traces and the
  * comparator, all driven by a block's port descriptors. None of this runs in
  * the simulator's hot loop (only when recording, replaying or comparing). */
+#define _POSIX_C_SOURCE 200809L /* stat */
 #include "block.h"
 
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "asc.h"
 #include "colpick.h"
@@ -422,6 +424,12 @@ static int grow(block_trace_t *t, size_t *cap)
 int block_trace_read(const char *path, block_trace_t *t, char *err, size_t errlen)
 {
     memset(t, 0, sizeof *t);
+    struct stat st; /* regular files only: a FIFO's open would wait, a device never end */
+    if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+        snprintf(err, errlen, "%s: not a regular file (%s); a port trace is a text file", path,
+                 S_ISDIR(st.st_mode) ? "a directory" : S_ISFIFO(st.st_mode) ? "a pipe or FIFO" : "a device");
+        return -1;
+    }
     FILE *f = zfile_open(path, "r"); /* path.gz: through zlib */
     if (!f) {
         if (errno == EINVAL && zfile_is_gz(path)) snprintf(err, errlen, "%s: not gzip data", path);
