@@ -82,7 +82,7 @@ $(BUILD)/core64.o: $(CORE64_OBJS)
 
 $(BUILD)/sim/wpusim.o: EXTRA_SIM_FLAGS := -DWSIM_CORE64
 $(WPUSIM): $(BUILD)/sim/wpusim.o $(BUILD)/sim/presets.o $(BUILD)/core64.o $(LIB)
-	$(CC) $(CFLAGS) $^ -lm -o $@
+	$(CC) $(CFLAGS) $^ -lz -lm -o $@
 
 # The same simulator built with AddressSanitizer and UBSan (the test suite
 # runs part of itself on it). A separate tree: its objects differ.
@@ -94,7 +94,7 @@ $(ASAN_BUILD)/wpusim: $(LIB_SRCS) sim/wpusim.c $(BUILD)/sim/presets.c $(GEN_HDRS
 	$(CC) $(CFLAGS) $(ASAN_FLAGS) -DWSIM_MAX_LANES=64 -I$(GEN) -Icmodel -r -nostdlib $(LIB_SRCS) -o $(ASAN_BUILD)/core64.in.o
 	$(call core64_link,$(ASAN_BUILD)/core64.o,$(ASAN_BUILD)/core64.in.o)
 	$(CC) $(CFLAGS) $(ASAN_FLAGS) -DWSIM_CORE64 -I$(GEN) -Icmodel -Isim $(LIB_SRCS) sim/wpusim.c $(BUILD)/sim/presets.c \
-	  $(ASAN_BUILD)/core64.o -lm -o $@
+	  $(ASAN_BUILD)/core64.o -lz -lm -o $@
 
 -include $(LIB_OBJS:.o=.d) $(CORE64_OBJS:.o=.d) $(BUILD)/sim/wpusim.d
 -include kernels/kernels.mk

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "core.h"
+#include "infile.h"
 
 static int resolve(const program_t *p, const char *tok, uint32_t *pc, char *err, size_t errlen)
 {
@@ -58,49 +59,70 @@ static int resolve(const program_t *p, const char *tok, uint32_t *pc, char *err,
     return 0;
 }
 
+#define SPLIT_LIST_MAX (16u << 20) /* a list is a line per branch: 16 MiB is ~500,000 of them */
+
 int wsim_split_list(wsim_t *s, const char *path, char *err, size_t errlen)
 {
     program_t *p = s->prog;
-    FILE *f = fopen(path, "r");
-    if (!f) {
-        snprintf(err, errlen, "--split-list %s: %s", path, strerror(errno));
+    char why[256], e[300];
+    size_t len = 0;
+    char *text = infile_read(path, SPLIT_LIST_MAX, &len, why, sizeof why); /* (regular files only) */
+    if (!text) {
+        snprintf(err, errlen, "--split-list %s: %s; a split list is a text file, one branch a line", path, why);
         return -1;
     }
-    char line[512], e[300];
-    int lineno = 0, marked = 0;
-    while (fgets(line, sizeof line, f)) {
+    int lineno = 0, marked = 0, rc = -1;
+    for (char *line = text, *next; line < text + len; line = next) {
         lineno++;
-        char *h = strchr(line, '#');
+        char *nl = memchr(line, '\n', (size_t)(text + len - line));
+        next = nl ? nl + 1 : text + len;
+        if (memchr(line, 0, (size_t)(next - line))) {
+            snprintf(err, errlen, "--split-list %s:%d: NUL byte; a split list is text, one branch a line", path, lineno);
+            goto out;
+        }
+        if (nl) *nl = 0;
+        char *h = strchr(line, '#'); /* a comment, of any length */
         if (h) *h = 0;
-        char tok[300] = "", mn[64] = "";
-        int k = sscanf(line, "%299s %63s", tok, mn);
-        if (k < 1) continue;
+        /* SYMBOL+OFFSET or 0xADDRESS, then optionally the mnemonic: nothing else */
+        char *tok[2] = {NULL, NULL};
+        int k = 0;
+        for (char *q = line; *(q += strspn(q, " \t\r\v\f"));) {
+            char *end = q + strcspn(q, " \t\r\v\f");
+            if (*end) *end++ = 0;
+            if (k == 2) {
+                snprintf(err, errlen, "--split-list %s:%d: '%s' after '%s %s': a line names one branch, "
+                         "SYMBOL+OFFSET or 0xADDRESS, optionally with its mnemonic", path, lineno, q, tok[0], tok[1]);
+                goto out;
+            }
+            tok[k++] = q;
+            q = end;
+        }
+        if (k == 0) continue;
         uint32_t pc;
-        if (resolve(p, tok, &pc, e, sizeof e) < 0) {
+        if (resolve(p, tok[0], &pc, e, sizeof e) < 0) {
             snprintf(err, errlen, "--split-list %s:%d: %s", path, lineno, e);
-            fclose(f);
-            return -1;
+            goto out;
         }
         const isa_insn_t *d = program_insn(p, pc);
         if (!d || d->cls != ISA_CLASS_BRANCH) {
-            snprintf(err, errlen, "--split-list %s:%d: %s (0x%08x) is %s, not a conditional branch; "
+            snprintf(err, errlen, "--split-list %s:%d: %.200s (0x%08x) is %s, not a conditional branch; "
                      "was the list made for another build of %s? (wpusim --dump-cfg lists the branches)",
-                     path, lineno, tok, pc, d ? isa_mnemonic(d->op) : "not code", p->path);
-            fclose(f);
-            return -1;
+                     path, lineno, tok[0], pc, d ? isa_mnemonic(d->op) : "not code", p->path);
+            goto out;
         }
-        if (k == 2 && strcmp(mn, isa_mnemonic(d->op))) {
-            snprintf(err, errlen, "--split-list %s:%d: %s (0x%08x) is %s, the list says %s: the list was made "
+        if (k == 2 && strcmp(tok[1], isa_mnemonic(d->op))) {
+            snprintf(err, errlen, "--split-list %s:%d: %.200s (0x%08x) is %s, the list says %.60s: the list was made "
                      "for another build of %s; make it again (scripts/splitsel.py)",
-                     path, lineno, tok, pc, isa_mnemonic(d->op), mn, p->path);
-            fclose(f);
-            return -1;
+                     path, lineno, tok[0], pc, isa_mnemonic(d->op), tok[1], p->path);
+            goto out;
         }
         p->code[(pc - p->code_lo) >> 2].flags |= ISA_F_SPLIT;
         marked++;
     }
-    fclose(f);
-    return marked;
+    rc = marked;
+out:
+    free(text);
+    return rc;
 }
 
 /* ---- per-branch profile: [0] executions, [1] divergent ones, [2] the

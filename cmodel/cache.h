@@ -25,6 +25,8 @@ typedef struct cache {
     uint64_t clock; /* LRU stamp source */
     cache_line_t *l; /* [sets][ways] */
     cache_line_t *last; /* slot of the latest insert */
+    uint64_t *used; /* one bit a set that may hold a valid line (set by cache_insert): a
+                     * flush or drain visits those sets only, not the whole array */
 } cache_t;
 
 typedef struct cache_victim {
@@ -46,5 +48,11 @@ int cache_insert(cache_t *c, uint32_t addr, uint8_t state, uint8_t dirty, cache_
 static inline cache_line_t *cache_last(cache_t *c) { return c->last; }
 /* Drop the line holding addr; returns 1 (and its dirty bit) when it was there. */
 int cache_invalidate(cache_t *c, uint32_t addr, uint8_t *was_dirty);
+/* The first set from `set` on that may hold a valid line, or c->sets: walk
+ * the lines for a flush or a drain in slot order, in time proportional to
+ * the sets ever filled (a 1 GiB cache is 8M sets). cache_forget_set: its
+ * lines are all invalid now. */
+uint32_t cache_next_used(const cache_t *c, uint32_t set);
+static inline void cache_forget_set(cache_t *c, uint32_t set) { c->used[set >> 6] &= ~(1ull << (set & 63)); }
 
 #endif

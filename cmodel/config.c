@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "infile.h"
 #include "mask.h"
 #include "wsim.h"
 
@@ -194,51 +195,34 @@ int wsim_config_parse(wsim_config_t *c, const char *text, const char *origin, ch
 
 int wsim_config_load(wsim_config_t *c, const char *path, char *err, size_t errlen)
 {
-    FILE *f = fopen(path, "r");
-    if (!f) {
-        snprintf(err, errlen, "%s: cannot open configuration: %s", path, strerror(errno));
+    char why[256];
+    size_t len = 0;
+    char *text = infile_read(path, CFG_MAX_FILE, &len, why, sizeof why); /* (regular files only) */
+    if (!text) {
+        snprintf(err, errlen, "%s: %s; a configuration is a text file of key = value lines", path, why);
         return -1;
     }
-    size_t cap = 4096, len = 0;
-    char *text = malloc(cap);
-    int rc = 0;
-    if (!text) {
-        snprintf(err, errlen, "%s: out of host memory reading the configuration", path);
+    const char *nul = memchr(text, 0, len);
+    int rc;
+    if (nul) { /* the parser works on C strings: a NUL would end the file early */
+        int line = 1;
+        for (const char *q = text; q < nul; q++) line += *q == '\n';
+        snprintf(err, errlen, "%s:%d: NUL byte; a configuration is text, key = value lines", path, line);
         rc = -1;
-    }
-    while (rc == 0) {
-        size_t got = fread(text + len, 1, cap - len - 1, f);
-        const char *nul = memchr(text + len, 0, got);
-        len += got;
-        if (nul) { /* the parser works on C strings: a NUL would end the file early */
-            int line = 1;
-            for (const char *q = text; q < nul; q++) line += *q == '\n';
-            snprintf(err, errlen, "%s:%d: NUL byte; a configuration is text, key = value lines", path, line);
-            rc = -1;
-        } else if (got == 0) {
-            if (ferror(f)) {
-                snprintf(err, errlen, "%s: cannot read configuration: %s", path, strerror(errno));
-                rc = -1;
-            }
-            break;
-        } else if (len + 1 == cap) {
-            char *bigger = cap < CFG_MAX_FILE ? realloc(text, cap * 2) : NULL;
-            if (!bigger) {
-                snprintf(err, errlen, cap < CFG_MAX_FILE ? "%s: out of host memory reading the configuration"
-                                                         : "%s: larger than 1 MiB; not a configuration file", path);
-                rc = -1;
-            } else {
-                text = bigger, cap *= 2;
-            }
-        }
-    }
-    fclose(f);
-    if (rc == 0) {
-        text[len] = 0;
+    } else {
         rc = wsim_config_parse(c, text, path, err, errlen);
     }
     free(text);
     return rc;
+}
+
+uint32_t wsim_config_stack_colours(const wsim_config_t *c)
+{
+    uint64_t n = c->lanes > 32 ? c->lanes : 32;
+    /* (n - 1) x stack_color below half of stack_size: the widths past 64 fit at the defaults */
+    uint64_t fit = c->stack_color ? (c->stack_size / 2 - 1) / c->stack_color + 1 : n;
+    if (n > fit) n = fit > 32 ? fit : 32; /* (below 32: wsim_config_check refuses it) */
+    return (uint32_t)n;
 }
 
 int wsim_config_check(wsim_config_t *c, char *err, size_t errlen)
@@ -247,8 +231,8 @@ int wsim_config_check(wsim_config_t *c, char *err, size_t errlen)
         snprintf(err, errlen, "stack_size: %llu is not a multiple of 16", (unsigned long long)c->stack_size);
         return -1;
     }
-    /* the colour positions: one per SIMD lane, at least 32 (warp.c) */
-    const uint64_t colours = c->lanes > 32 ? (uint64_t)c->lanes : 32;
+    /* the colour positions: one per SIMD lane, as many as fit, at least 32 (warp.c) */
+    const uint64_t colours = 32;
     if (c->stack_color % 16 || c->stack_color * (colours - 1) >= c->stack_size / 2) {
         snprintf(err, errlen, "stack_color: %llu must be a multiple of 16 with %llu x stack_color below half of "
                  "stack_size (%llu): lower stack_color or raise stack_size", (unsigned long long)c->stack_color,

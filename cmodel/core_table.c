@@ -1,5 +1,8 @@
 /* This build's machine functions as a table (wsim.h, wsim_core): what
- * wpusim drives, whichever mask width the build has. */
+ * wpusim drives, whichever mask width the build has; and wsim_reads_csr,
+ * a look-up in csr.def and the program's code. */
+#include <string.h>
+
 #include "core.h"
 
 const wsim_core_t wsim_core = {
@@ -28,4 +31,14 @@ const wsim_core_t wsim_core = {
     .set_input = wsim_set_input,
     .prepare = wsim_prepare,
     .grid_threads = wsim_grid_threads,
+    .reads_csr = wsim_reads_csr,
 };
+
+int wsim_reads_csr(const wsim_t *s, const char *name)
+{
+    for (uint32_t csr = 0; csr < 4096; csr++) {
+        const char *n = isa_csr_name(csr);
+        if (n && !strcmp(n, name)) return program_reads_csr(s->prog, csr);
+    }
+    return 0;
+}

@@ -149,16 +149,22 @@ static void lane_fault_message(struct wsim *s, const warp_t *w, int lane, uint32
         break;
     case LF_STACK: {
         uint64_t top = s->cfg.stack_top - (uint64_t)w->meta[lane].tid * s->cfg.stack_size;
+        uint64_t bottom = top - s->cfg.stack_size;
         uint32_t sp = t->x[2];
-        if (a < top - s->cfg.stack_size && sp < top)
+        if (a < bottom && sp < bottom) /* sp itself went past the stack's end: it overflowed */
             fault_report(s, w, lane, pc, "stack overflow: store to 0x%08x below the thread's stack 0x%08llx-0x%08llx "
-                         "(sp 0x%08x, %llu bytes deep; raise stack_size)", a,
-                         (unsigned long long)(top - s->cfg.stack_size), (unsigned long long)top - 1, sp,
-                         (unsigned long long)(top - sp));
-        else
-            fault_report(s, w, lane, pc, "store to 0x%08x in another thread's stack (this thread's is "
-                         "0x%08llx-0x%08llx)", a, (unsigned long long)(top - s->cfg.stack_size),
-                         (unsigned long long)top - 1);
+                         "(sp 0x%08x, %llu bytes deep; raise stack_size)", a, (unsigned long long)bottom,
+                         (unsigned long long)top - 1, sp, (unsigned long long)(top - sp));
+        else { /* sp is in its stack (or not below it): a pointer into another thread's */
+            uint64_t other = (s->cfg.stack_top - 1 - a) / s->cfg.stack_size;
+            char whose[64];
+            if (other < s->nthreads) snprintf(whose, sizeof whose, "another thread's stack, thread %llu's",
+                                              (unsigned long long)other);
+            else snprintf(whose, sizeof whose, "the guard below the last thread's stack");
+            fault_report(s, w, lane, pc, "store to 0x%08x in %s (this thread's is 0x%08llx-0x%08llx, sp 0x%08x "
+                         "inside it: a wild pointer, not a stack overflow)", a, whose, (unsigned long long)bottom,
+                         (unsigned long long)top - 1, sp);
+        }
         break;
     }
     case LF_BAD_RM:

@@ -259,9 +259,10 @@ void memsys_drain(memsys_t *m)
     if (!memsys_private_data(m)) return;
     for (int w = 0; w < m->nwpus; w++) {
         l1_t *l = &m->l1d[w];
-        size_t n = (size_t)l->tags.sets * l->tags.ways;
-        for (size_t k = 0; k < n; k++)
-            if (l->tags.l[k].state != LINE_I) data_writeback(m, l, k, l->tags.l[k].tag);
+        const size_t ways = l->tags.ways;
+        for (uint32_t set = cache_next_used(&l->tags, 0); set < l->tags.sets; set = cache_next_used(&l->tags, set + 1))
+            for (size_t k = set * ways; k < (set + 1) * ways; k++) /* (the sets ever filled, in slot order) */
+                if (l->tags.l[k].state != LINE_I) data_writeback(m, l, k, l->tags.l[k].tag);
     }
 }
 
@@ -675,33 +676,40 @@ uint64_t memsys_barrier_flush(memsys_t *m, uint64_t now)
     uint64_t done = now;
     for (int w = 0; w < m->nwpus; w++) {
         l1_t *l1 = &m->l1d[w];
-        size_t n = (size_t)l1->tags.sets * l1->tags.ways;
-        for (size_t i = 0; i < n; i++) {
-            cache_line_t *l = &l1->tags.l[i];
-            if (l->state == LINE_I) continue;
-            if (l1->data) data_writeback(m, l1, i, l->tag);
-            if (l->dirty) {
-                l1->st.writebacks++;
-                uint64_t t = dram_access(&m->dram, l->tag, l1->tags.line, 1, xbar(m, now, l1->tags.line));
-                if (t > done) done = t;
-            }
-            l->state = LINE_I;
-            l->dirty = 0;
-            l1->st.invalidations++;
-        }
-        if (m->pl2) { /* the private L2 may hold stale lines too */
-            cache_t *c = &m->pl2[w];
-            for (size_t i = 0; i < (size_t)c->sets * c->ways; i++) {
-                cache_line_t *l = &c->l[i];
+        /* the sets ever filled since the last flush, in slot order (the full scan's order) */
+        const size_t ways = l1->tags.ways;
+        for (uint32_t set = cache_next_used(&l1->tags, 0); set < l1->tags.sets; set = cache_next_used(&l1->tags, set + 1)) {
+            for (size_t i = set * ways; i < (set + 1) * ways; i++) {
+                cache_line_t *l = &l1->tags.l[i];
                 if (l->state == LINE_I) continue;
+                if (l1->data) data_writeback(m, l1, i, l->tag);
                 if (l->dirty) {
-                    m->l2st.writebacks++;
-                    uint64_t t = dram_access(&m->dram, l->tag, c->line, 1, now);
+                    l1->st.writebacks++;
+                    uint64_t t = dram_access(&m->dram, l->tag, l1->tags.line, 1, xbar(m, now, l1->tags.line));
                     if (t > done) done = t;
                 }
                 l->state = LINE_I;
                 l->dirty = 0;
-                m->l2st.invalidations++;
+                l1->st.invalidations++;
+            }
+            cache_forget_set(&l1->tags, set);
+        }
+        if (m->pl2) { /* the private L2 may hold stale lines too */
+            cache_t *c = &m->pl2[w];
+            for (uint32_t set = cache_next_used(c, 0); set < c->sets; set = cache_next_used(c, set + 1)) {
+                for (size_t i = (size_t)set * c->ways; i < (size_t)(set + 1) * c->ways; i++) {
+                    cache_line_t *l = &c->l[i];
+                    if (l->state == LINE_I) continue;
+                    if (l->dirty) {
+                        m->l2st.writebacks++;
+                        uint64_t t = dram_access(&m->dram, l->tag, c->line, 1, now);
+                        if (t > done) done = t;
+                    }
+                    l->state = LINE_I;
+                    l->dirty = 0;
+                    m->l2st.invalidations++;
+                }
+                cache_forget_set(c, set);
             }
         }
     }

@@ -17,6 +17,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "infile.h"
+
 
 /* ELF constants we need (the spec's names). */
 enum {
@@ -79,12 +81,6 @@ static const char *machine_name(unsigned m)
     case 8: return " (MIPS)";
     default: return "";
     }
-}
-
-static const char *file_kind(mode_t m)
-{
-    return S_ISDIR(m) ? "a directory" : S_ISCHR(m) ? "a character device" : S_ISBLK(m) ? "a block device"
-         : S_ISFIFO(m) ? "a pipe or FIFO" : S_ISSOCK(m) ? "a socket" : "not a file";
 }
 
 static int cmp_sym(const void *a, const void *b)
@@ -180,7 +176,7 @@ program_t *program_load(const char *path, char *err, size_t errlen)
         return NULL;
     }
     if (!S_ISREG(st.st_mode)) {
-        fail(err, errlen, path, "not a regular file (%s); wpusim loads an ELF executable", file_kind(st.st_mode));
+        fail(err, errlen, path, "not a regular file (%s); wpusim loads an ELF executable", infile_kind((unsigned)st.st_mode));
         close(f->fd);
         return NULL;
     }
@@ -432,4 +428,11 @@ void program_describe_pc(const program_t *p, uint32_t pc, char *buf, size_t len)
     } else {
         snprintf(buf, len, "0x%08x", pc);
     }
+}
+
+int program_reads_csr(const program_t *p, uint32_t csr)
+{
+    for (uint64_t k = 0; k < (p->code_hi - p->code_lo) / 4; k++)
+        if (p->is_exec[k] && p->code[k].cls == ISA_CLASS_CSR && p->code[k].imm == csr) return 1;
+    return 0;
 }

@@ -84,4 +84,8 @@ void program_describe_pc(const program_t *p, uint32_t pc, char *buf, size_t len)
 /* Whether [lo, hi) overlaps a loadable segment; returns its index or -1. */
 int program_overlaps(const program_t *p, uint64_t lo, uint64_t hi);
 
+/* Whether some instruction of the code accesses CSR csr (a scan of the
+ * pre-decoded code: e.g. a kernel built without tasks.h never reads wsim.task). */
+int program_reads_csr(const program_t *p, uint32_t csr);
+
 #endif

@@ -20,8 +20,8 @@ void warp_launch(struct wsim *s, int gid, wpu_t *u, warp_t *w, group_t *root, in
     w->vl = lanes;
     memset(w->th, 0, (size_t)s->warp_size * sizeof *w->th);
     /* stack colouring: neighbouring lanes' frames in different sets and banks,
-     * over the SIMD width (at least 32 positions; docs/abi.md) */
-    const uint32_t colours = s->lanes > 32 ? (uint32_t)s->lanes : 32;
+     * over the SIMD width (at least 32 positions, as many as fit; docs/abi.md) */
+    const uint32_t colours = wsim_config_stack_colours(&s->cfg);
     for (int l = 0; l < lanes; l++) {
         thread_t *t = &w->th[l];
         uint32_t tid = w->meta[l].tid;

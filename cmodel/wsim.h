@@ -36,6 +36,10 @@ int wsim_config_load(wsim_config_t *c, const char *path, char *err, size_t errle
 /* Cross-key checks; fills derived values. */
 int wsim_config_check(wsim_config_t *c, char *err, size_t errlen);
 void wsim_config_help(FILE *out);
+/* Stack colouring's positions C (sp of thread t is (t mod C) x stack_color
+ * below its stack's top; docs/abi.md): one per SIMD lane, at least 32, at
+ * most as many as fit in half of stack_size (64 at the defaults). */
+uint32_t wsim_config_stack_colours(const wsim_config_t *c);
 /* The widest lane mask a configuration needs, in bits: its warps' threads
  * (004's large warps under lwm), and 8 bits a thread for the slip
  * controller's counters (dom with slip). 0 when the configuration does not
@@ -115,6 +119,9 @@ int wsim_split_list(wsim_t *s, const char *path, char *err, size_t errlen);
 int wsim_branch_profile(wsim_t *s);
 void wsim_branch_profile_write(const wsim_t *s, FILE *out);
 uint64_t wsim_thread_insts(const wsim_t *s);
+/* Whether the program accesses the CSR of this name (csr.def, e.g.
+ * "wsim.task"): a key it reads has no effect otherwise. */
+int wsim_reads_csr(const wsim_t *s, const char *name);
 
 /* The warp timeline (--timeline; docs/see.md): Chrome / Perfetto
  * trace-event JSON written to out as the machine runs (before wsim_run):
@@ -177,6 +184,7 @@ typedef struct wsim_core {
     int (*set_input)(wsim_t *s, const char *name, const char *path, char *err, size_t errlen);
     int (*prepare)(wsim_t *s, char *err, size_t errlen);
     uint32_t (*grid_threads)(const wsim_t *s);
+    int (*reads_csr)(const wsim_t *s, const char *name);
 } wsim_core_t;
 extern const wsim_core_t wsim_core;
 

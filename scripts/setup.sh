@@ -2,7 +2,8 @@
 # Installs what WarpSplit needs from Debian's packages.
 #   scripts/setup.sh          install what is missing (as root), else print the command
 #   scripts/setup.sh --check  exit 1 if something is missing, installing nothing
-# Needed now: make and gcc build the model; clang, lld and llvm build the RISC-V
+# Needed now: make, gcc and zlib1g-dev build the model (zlib writes and reads
+# the .gz traces); clang, lld and llvm build the RISC-V
 # kernels; python3 runs the suite script; verilator (with g++ and zlib) and
 # yosys run the RTL flow that `make test` checks (tb/flow.mk, tests/rtl.sh).
 # gtkwave only views waveforms (`make wave`), and xvfb, x11-utils and

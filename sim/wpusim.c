@@ -37,8 +37,8 @@ static void usage(FILE *out)
             "2 bad usage, configuration or program, or an output that could not be written;\n"
             "3 stopped by max_cycles, a deadlock, the watchdog or a failed --check;\n"
             "130 / 143 interrupted by SIGINT / SIGTERM: the run stops at the end of the cycle, prints and\n"
-            "writes the statistics so far (status \"interrupted\") and the --dump results; a third\n"
-            "signal ends it at once.\n"
+            "writes the statistics so far (status \"interrupted\") and the --dump results, however many\n"
+            "copies of the signal arrive; one that comes a second or more after the first ends it at once.\n"
             "\n"
             "options:\n"
             "  --config NAME|FILE   a preset (below; default " WSIM_DEFAULT_PRESET ") or a FILE of key = value\n"
@@ -55,7 +55,7 @@ static void usage(FILE *out)
             "  --stats-out FILE     write statistics to FILE instead of stdout ('-' = stdout); FILE and\n"
             "                       --dump's are written beside it and renamed into place at the end:\n"
             "                       a run that fails to start leaves an existing FILE as it was\n"
-            "  --trace FILE         one line per issued SIMD instruction ('-' = stdout; FILE.gz: through gzip):\n"
+            "  --trace FILE         one line per issued SIMD instruction ('-' = stdout; FILE.gz: compressed, zlib):\n"
             "                       c=<cycle hex> u=<WPU> w=<warp slot> pc=<pc> m=<active mask> <disassembly>\n"
             "  --dump FILE          after the run write the kernel's WSIM_RESULT regions to FILE\n"
             "  --timeline FILE      a warp timeline for Perfetto (ui.perfetto.dev) or chrome://tracing: the\n"
@@ -69,7 +69,7 @@ static void usage(FILE *out)
             "                       parked and exited threads partition it (and the warp-split table)\n"
             "  --record-block wst=FILE  write the warp-split table's port traffic (docs/blocks/wst.md); a\n"
             "                       whole run is ~100 bytes a clock (8 GB for short at --arg 1): name it\n"
-            "                       FILE.gz to write it through gzip (~20x smaller; the replayers read it)\n"
+            "                       FILE.gz to write it compressed (zlib; ~20x smaller; the replayers read it)\n"
             "  --record-block fetcharb=FILE  write the fetch arbiter's port traffic (docs/blocks/fetcharb.md)\n"
             "  --record-block mdt=FILE  ... the memory divergence table's (dom = on; docs/blocks/mdt.md)\n"
             "  --record-block colpick=FILE  ... the column picker's (lwm = on; docs/blocks/colpick.md)\n"
@@ -80,6 +80,7 @@ static void usage(FILE *out)
             "  --branch-profile FILE  after the run write per conditional branch: executions, divergent\n"
             "                       ones, the smaller side's threads, its post-dominator (docs/dws.md)\n"
             "  --record-block asc=FILE  ... the adaptive slip controller's (a DoM slip limit; docs/blocks/asc.md)\n"
+            "                       (--record-block repeats: several blocks, one file each, in one run)\n"
             "  --rtl BLOCK[,BLOCK...]  run these blocks as their Verilated RTL instead of their C models\n"
             "                       (build/wpusim-rtl only: make wpusim-rtl; docs/rtl.md, RTL in the loop)\n"
             "  --rtl-mode replace|lockstep  replace (default): the RTL alone drives the pipeline; lockstep:\n"
@@ -141,17 +142,30 @@ static void warn_if_unused(const wsim_config_t *c, const char *assignment)
         why = "dram_banks = 0 (no row model)";
     else if (!strcmp(key, "dram_latency") && c->dram_banks) why = "with dram_banks > 0 the row latencies apply";
     else if (!strncmp(key, "l1i_", 4) && strcmp(key, "l1i_size") && !c->l1i_size) why = "l1i_size = 0 (ideal fetch)";
-    if (!why && !strncmp(key, "dws_", 4) && !c->dws) {
-        fprintf(stderr, "wpusim: warning: --set %s has no effect with dws = off; choose a policy, e.g. "
-                        "--policy DWS.ReviveSplit, or --set dws=on\n", key);
-        return;
-    }
-    if (!why && !strncmp(key, "dom_", 4) && !c->dom) {
-        fprintf(stderr, "wpusim: warning: --set %s has no effect with dom = off; choose a policy, e.g. "
-                        "--policy DoM.Adaptive, or --set dom=on\n", key);
-        return;
-    }
+    /* a mechanism's keys while it is off */
+    const struct { const char *prefix; int off; const char *why; } mech[] = {
+        {"dws_", !c->dws, "with dws = off; choose a policy, e.g. --policy DWS.ReviveSplit, or --set dws=on"},
+        {"dom_", !c->dom, "with dom = off; choose a policy, e.g. --policy DoM.Adaptive, or --set dom=on"},
+        {"fetch_", c->scheduler != CFG_SCHEDULER_TWOLEVEL,
+         "without scheduler = twolevel; choose a policy, e.g. --policy 2Lev, or --set scheduler=twolevel"},
+        {"lwm_", !c->lwm, "with lwm = off; choose --config lwm --policy LWM, or --set lwm=on"},
+        {"private_latency", !c->private_mem,
+         "with private_mem = 0; --set private_mem=1 (or --config lwm) gives the WPUs their private memory"},
+    };
+    for (size_t i = 0; !why && i < sizeof mech / sizeof mech[0]; i++)
+        if (mech[i].off && !strncmp(key, mech[i].prefix, strlen(mech[i].prefix))) {
+            fprintf(stderr, "wpusim: warning: --set %s has no effect %s\n", key, mech[i].why);
+            return;
+        }
     if (why) fprintf(stderr, "wpusim: warning: --set %s has no effect under memory = %s: %s\n", key, org[c->memory], why);
+}
+
+/* Whether one of the --set assignments (or their shortcuts) sets key. */
+static int sets_key(const char *const *sets, int n, const char *key)
+{
+    for (int i = 0; i < n; i++)
+        if (strcspn(sets[i], "= ") == strlen(key) && !strncmp(sets[i], key, strlen(key))) return 1;
+    return 0;
 }
 
 /* --config / --policy: a compiled-in name, else a file. */
@@ -164,15 +178,14 @@ static int load_named(wsim_config_t *cfg, const wsim_preset_t *table, const char
             snprintf(origin, sizeof origin, "%s %s", what, p->name);
             return wsim_config_parse(cfg, p->text, origin, err, errlen);
         }
-    FILE *f = fopen(name, "r");
-    if (!f && !strchr(name, '/') && !strstr(name, ".cfg")) {
+    struct stat st; /* (not opened here: a FIFO's open would wait; the loader refuses it) */
+    if (stat(name, &st) != 0 && !strchr(name, '/') && !strstr(name, ".cfg")) {
         int n = snprintf(err, errlen, "--%s %s: no such %s or file; %s:", table == wsim_presets ? "config" : "policy",
                          name, what, table == wsim_presets ? "presets" : "policies");
         for (const wsim_preset_t *p = table; p->name && n > 0 && (size_t)n < errlen; p++)
             n += snprintf(err + n, errlen - (size_t)n, " %s", p->name);
         return -1;
     }
-    if (f) fclose(f);
     return wsim_config_load(cfg, name, err, errlen);
 }
 
@@ -180,11 +193,30 @@ static const char *const valid_options =
     "--config, --policy, --set, --threads, --seed, --arg, --task, --max-cycles, --stats, --stats-out, --trace, --dump, "
     "--check, --record-block, --split-list, --branch-profile, --timeline, --timeline-window, --timeline-limit, --rtl, --rtl-mode, --rtl-wave, --dump-cfg, --print-config, --quiet, --progress, --no-progress, --core, --warp-sizes, --input, --pack, --help, --version";
 
+/* SIGINT / SIGTERM (on_stop_signal, below): the first signal's number, and
+ * the machine it stops. */
+static volatile sig_atomic_t stop_signal;
+static wsim_t *volatile running;
+
 /* ---- output files ----
  * --stats-out and --dump go to a temporary file beside their path, renamed
  * into place only when complete: an existing file survives a run that
  * fails to start. Paths that are not regular files (/dev/null, a FIFO, a
  * symbolic link) are written in place. */
+/* The temporaries that exist, for a signal that ends the process at once
+ * to remove (on_stop_signal): a slot is cleared before its file is renamed
+ * or removed and its name freed. */
+static char *volatile live_tmp[4];
+
+static void tmp_track(char *path, int on)
+{
+    for (size_t i = 0; i < sizeof live_tmp / sizeof live_tmp[0]; i++)
+        if (on ? !live_tmp[i] : live_tmp[i] == path) {
+            live_tmp[i] = on ? path : NULL;
+            return;
+        }
+}
+
 typedef struct outfile {
     const char *opt, *path; /* "--stats-out", as given */
     char *tmp;              /* the temporary file, or NULL: written in place */
@@ -208,15 +240,18 @@ static int out_open(outfile_t *o, const char *opt, const char *path, const char 
             mode_t mask = umask(0);
             umask(mask);
             fchmod(fd, exists ? st.st_mode & 07777 : 0666 & ~mask);
+            tmp_track(o->tmp, 1);
             if ((o->f = fdopen(fd, mode))) return 0;
             close(fd);
+            tmp_track(o->tmp, 0);
             unlink(o->tmp);
         }
         free(o->tmp);
         o->tmp = NULL; /* e.g. a directory we may not write in: the file itself then */
     }
     if (!(o->f = fopen(path, mode))) {
-        fprintf(stderr, "wpusim: %s %s: cannot open for writing: %s\n", opt, path, strerror(errno));
+        if (!stop_signal) /* (else a FIFO's open, interrupted: reported as such at exit) */
+            fprintf(stderr, "wpusim: %s %s: cannot open for writing: %s\n", opt, path, strerror(errno));
         return -1;
     }
     return 0;
@@ -242,7 +277,7 @@ static int close_output(FILE *f, const char *what)
         errno = 0;
         bad = fflush(f) != 0, e = errno;
         bad |= ferror(f) != 0;
-        if (fclose(f) != 0 && !bad) bad = 1, e = errno;
+        if (fclose(f) != 0 && (!bad || !e)) bad = 1, e = errno; /* (a .gz says why at its close) */
     }
     if (!bad) return 0;
     fprintf(stderr, "wpusim: %s: write failed: %s\n", what, e ? strerror(e) : "an earlier write was lost");
@@ -257,26 +292,12 @@ static int close_named(FILE *f, const char *opt, const char *path)
     return close_output(f, what);
 }
 
-/* A trace (--trace, --record-block): a plain file, or through gzip when its
- * name ends in .gz (blocks/zfile.h), or stdout ('-'). */
-static FILE *trace_open(zfile_t *z, const char *path)
+/* A trace (--trace, --record-block): a plain file, or compressed when its
+ * name ends in .gz (blocks/zfile.h: zlib, in this process), or stdout ('-'). */
+static FILE *trace_open(const char *path)
 {
-    z->f = NULL, z->pid = 0;
     if (!strcmp(path, "-")) return stdout;
-    return zfile_open(z, path, "w") == 0 ? z->f : NULL;
-}
-
-/* Close a trace: -1 (reported) when a write failed or gzip did not finish. */
-static int trace_close(zfile_t *z, FILE *f, const char *opt, const char *path)
-{
-    if (f == stdout) return 0; /* checked once, at exit */
-    if (!z->pid) return close_named(f, opt, path);
-    errno = 0;
-    int bad = fflush(f) != 0 || ferror(f), e = errno;
-    if (zfile_close(z) < 0 && !bad) bad = 1, e = 0;
-    if (!bad) return 0;
-    fprintf(stderr, "wpusim: %s %s: write failed: %s\n", opt, path, e ? strerror(e) : "gzip did not finish");
-    return -1;
+    return zfile_open(path, "w");
 }
 
 /* --timeline-window START:END (or START:): 0, or -1 with a message. */
@@ -306,6 +327,7 @@ static int out_commit(outfile_t *o)
     int rc = o->f ? close_named(o->f, o->opt, o->path) : 0;
     o->f = NULL;
     if (o->tmp) {
+        tmp_track(o->tmp, 0);
         if (rc == 0 && rename(o->tmp, o->path) != 0) {
             fprintf(stderr, "wpusim: %s %s: cannot replace it: %s\n", o->opt, o->path, strerror(errno));
             rc = -1;
@@ -322,9 +344,72 @@ static void out_discard(outfile_t *o)
 {
     if (o->f && o->f != stdout) fclose(o->f);
     o->f = NULL;
-    if (o->tmp) unlink(o->tmp);
+    if (o->tmp) tmp_track(o->tmp, 0), unlink(o->tmp);
     free(o->tmp);
     o->tmp = NULL;
+}
+
+/* Where a path's writes land: the file (device, inode), or for a file not
+ * there yet its directory and name. 0: no such identity to share (a
+ * device, a FIFO, stdout, a directory that does not exist: out_open
+ * reports that). */
+typedef struct path_id {
+    dev_t dev;
+    ino_t ino;
+    const char *name; /* NULL: the file exists */
+} path_id_t;
+
+static int path_id(const char *path, path_id_t *id)
+{
+    struct stat st;
+    if (!strcmp(path, "-")) return 0;
+    if (stat(path, &st) == 0) {
+        *id = (path_id_t){st.st_dev, st.st_ino, NULL};
+        return S_ISREG(st.st_mode);
+    }
+    const char *slash = strrchr(path, '/');
+    char dir[4096];
+    if (!slash) snprintf(dir, sizeof dir, ".");
+    else snprintf(dir, sizeof dir, "%.*s", slash == path ? 1 : (int)(slash - path), path);
+    if (stat(dir, &st) != 0) return 0;
+    *id = (path_id_t){st.st_dev, st.st_ino, slash ? slash + 1 : path};
+    return 1;
+}
+
+/* path[0 .. outputs-1] are outputs, the rest inputs: 1 (reported) when an
+ * output shares its file with another output or an input, or when two
+ * traces go to stdout ('-': their lines would interleave). */
+static int same_output(const char *const *what, const char *const *path, int outputs, int n)
+{
+    int on_stdout = -1;
+    for (int i = 0; i < outputs; i++) {
+        int trace = !strcmp(what[i], "--trace") || !strcmp(what[i], "--record-block") || !strcmp(what[i], "--timeline");
+        const char *p = !strcmp(what[i], "--record-block") ? strchr(path[i], '=') + 1 : path[i];
+        if (trace && !strcmp(p, "-")) {
+            if (on_stdout >= 0) {
+                fprintf(stderr, "wpusim: %s %s and %s %s both write to standard output; their lines would "
+                        "interleave: give one a file\n", what[on_stdout], path[on_stdout], what[i], path[i]);
+                return 1;
+            }
+            on_stdout = i;
+        }
+        path_id_t a, b;
+        if (!path_id(p, &a)) continue;
+        for (int j = i + 1; j < n; j++) {
+            const char *q = j < outputs && !strcmp(what[j], "--record-block") ? strchr(path[j], '=') + 1 : path[j];
+            if (!path_id(q, &b) || a.dev != b.dev || a.ino != b.ino || !a.name != !b.name ||
+                (a.name && strcmp(a.name, b.name)))
+                continue;
+            if (j < outputs)
+                fprintf(stderr, "wpusim: %s %s and %s %s are the same file: each output needs its own\n", what[i],
+                        path[i], what[j], path[j]);
+            else
+                fprintf(stderr, "wpusim: %s %s would overwrite %s %s: write it elsewhere\n", what[i], path[i],
+                        what[j], path[j]);
+            return 1;
+        }
+    }
+    return 0;
 }
 
 /* --core: "auto" (NULL), "64" or "256". */
@@ -353,34 +438,51 @@ static int choose_core(const char *want, const wsim_config_t *cfg, char *err, si
     return -1;
 }
 
-/* ---- SIGINT / SIGTERM: stop at the end of the cycle ---- */
-static volatile sig_atomic_t stop_signal;
-static wsim_t *volatile running; /* the machine a signal stops */
+/* ---- SIGINT / SIGTERM: stop at the end of the cycle ----
+ * Caught from main's first line. The first signal stops the run at the end
+ * of its cycle (one that comes while the run is being set up stops it
+ * before its first); the statistics so far, the trace and the --dump
+ * results are written. Further signals in the next second are the same
+ * request again: a terminal's Ctrl-C on `timeout N wpusim` arrives three
+ * times (the group, then timeout forwards it to the command and to the
+ * group). One that comes later is a user who insists: it ends the process
+ * at once. (stop_signal and running: declared above, with the outputs.) */
+static struct timespec first_stop; /* when the first signal came */
 
-static volatile sig_atomic_t stop_count;
-
-/* The first signal stops the run at the end of its cycle. `timeout`
- * delivers one signal twice (to the command and to its process group), so
- * only a third ends the process at once. */
 static void on_stop_signal(int sig)
 {
-    if (++stop_count >= 3) {
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    if (stop_signal) {
+        long long ms = (long long)(now.tv_sec - first_stop.tv_sec) * 1000 + (now.tv_nsec - first_stop.tv_nsec) / 1000000;
+        if (ms < 1000) return;
+        static const char msg[] = "wpusim: signalled again: ending at once, without statistics\n";
+        ssize_t w = write(STDERR_FILENO, msg, sizeof msg - 1);
+        (void)w;
+        for (size_t i = 0; i < sizeof live_tmp / sizeof live_tmp[0]; i++)
+            if (live_tmp[i]) unlink(live_tmp[i]); /* existing outputs stay as they were */
         signal(sig, SIG_DFL);
-        raise(sig);
+        raise(sig); /* (blocked in here: delivered, and fatal, when the handler returns) */
         return;
     }
+    first_stop = now;
     stop_signal = sig;
     wsim_t *s = running;
     if (s) core->request_stop(s);
 }
 
-static void catch_stop_signals(void)
+/* restart 0 while the run is set up: a step blocked in open() (a FIFO
+ * nobody reads) returns EINTR and the run ends; 1 from then on: a write to
+ * a pipe that a signal interrupts goes on, nothing is lost. */
+static void catch_stop_signals(int restart)
 {
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = on_stop_signal;
-    sa.sa_flags = 0;
+    sa.sa_flags = restart ? SA_RESTART : 0;
     sigemptyset(&sa.sa_mask);
+    sigaddset(&sa.sa_mask, SIGINT); /* one handler at a time */
+    sigaddset(&sa.sa_mask, SIGTERM);
     sigaction(SIGINT, &sa, NULL);
     sigaction(SIGTERM, &sa, NULL);
 }
@@ -422,14 +524,15 @@ static wsim_status_t run_with_progress(wsim_t *s, int tty)
 
 int main(int argc, char **argv)
 {
+    catch_stop_signals(0); /* first: a signal from the first instant on stops the run cleanly */
     wsim_config_t cfg;
     wsim_config_defaults(&cfg);
     char err[2048];
     const char *elf = NULL, *stats_out = NULL, *trace_path = NULL, *dump_path = NULL, *policy = NULL;
-    const char *record_wst = NULL, *record_arg = NULL; /* FILE, BLOCK=FILE */
+    struct { const char *block, *path, *arg; FILE *f; } rec[8]; /* --record-block BLOCK=FILE: one per block */
+    int nrec = 0;
     const char *split_list = NULL, *bprof_path = NULL; /* --split-list, --branch-profile */
-    FILE *bprof = NULL;
-    const char *record_block = NULL; /* wst, mdt, fetcharb, colpick or asc */
+    outfile_t bprof = {0};
     const char *stats_fmt = "text";
     const char *rtl_blocks = NULL, *rtl_mode = NULL, *rtl_wave = NULL; /* --rtl, --rtl-mode, --rtl-wave */
     const char *core_want = NULL; /* --core */
@@ -437,14 +540,13 @@ int main(int argc, char **argv)
     const char *timeline_path = NULL;
     uint64_t tl_from = 0, tl_to = 0, tl_limit = 256000000;
     FILE *timeline = NULL;
-    zfile_t ztimeline = {0};
     const char *warp_sizes = NULL; /* --warp-sizes */
     const char **inputs = calloc((size_t)argc + 1, sizeof *inputs); /* --input NAME=FILE */
     int ninputs = 0, threads_set = 0;
 #ifdef WSIM_RTL
     rtl_loop_t *rtl = NULL;
 #endif
-    int dump_cfg = 0, print_config = 0, rc = EXIT_USAGE;
+    int dump_cfg = 0, print_config = 0, rc = EXIT_USAGE, started = 0;
     int progress = -1; /* --progress 1, --no-progress 0; -1: when stderr is a terminal */
     /* --config applies first (in order), then every override in order */
     const char **configs = calloc((size_t)argc + 1, sizeof *configs);
@@ -454,8 +556,7 @@ int main(int argc, char **argv)
     int nshort = 0;
     wsim_t *s = NULL;
     outfile_t stats = {0}, dump = {0};
-    FILE *trace = NULL, *record = NULL;
-    zfile_t ztrace = {0}, zrecord = {0}; /* their files (gzip: *.gz) */
+    FILE *trace = NULL;
     if (!configs || !sets || !inputs) {
         fprintf(stderr, "wpusim: out of host memory\n");
         goto out;
@@ -476,10 +577,19 @@ int main(int argc, char **argv)
         else if (!strcmp(a, "--version")) { printf("wpusim %s\n", WSIM_VERSION); rc = EXIT_PASS; goto out; }
         else if (!strcmp(a, "--config")) { NEEDS_VALUE(); configs[nconfigs++] = val; }
         else if (!strcmp(a, "--set")) { NEEDS_VALUE(); sets[nsets++] = val; }
-        else if (!strcmp(a, "--policy")) { NEEDS_VALUE(); policy = val; }
+        else if (!strcmp(a, "--policy")) {
+            NEEDS_VALUE();
+            if (policy) { /* (a policy sets every mechanism key: a second one would replace the first) */
+                fprintf(stderr, "wpusim: --policy given twice (%s, then %s): a policy sets every mechanism key; "
+                                "give one, and change single keys with --set\n", policy, val);
+                goto out;
+            }
+            policy = val;
+        }
         else if (!strcmp(a, "--check")) sets[nsets++] = "check=1";
         else if (!strcmp(a, "--record-block")) {
             NEEDS_VALUE();
+            const char *record_block, *record_wst;
             if (!strncmp(val, "wst=", 4) && val[4]) record_block = "wst", record_wst = val + 4;
             else if (!strncmp(val, "mdt=", 4) && val[4]) record_block = "mdt", record_wst = val + 4;
             else if (!strncmp(val, "fetcharb=", 9) && val[9]) record_block = "fetcharb", record_wst = val + 9;
@@ -490,7 +600,14 @@ int main(int argc, char **argv)
                 fprintf(stderr, "wpusim: --record-block %s: expected BLOCK=FILE; blocks: wst, mdt, fetcharb, colpick, asc, prt\n", val);
                 goto out;
             }
-            record_arg = val;
+            for (int k = 0; k < nrec; k++)
+                if (!strcmp(rec[k].block, record_block)) {
+                    fprintf(stderr, "wpusim: --record-block %s given twice (%s, then %s): one file per block\n",
+                            record_block, rec[k].path, record_wst);
+                    goto out;
+                }
+            rec[nrec].block = record_block, rec[nrec].path = record_wst, rec[nrec].arg = val, rec[nrec].f = NULL;
+            nrec++;
         }
         else if (!strcmp(a, "--threads") || !strcmp(a, "--seed") || !strcmp(a, "--arg") ||
                  !strcmp(a, "--task") || !strcmp(a, "--max-cycles")) {
@@ -636,7 +753,20 @@ int main(int argc, char **argv)
         fprintf(stderr, "wpusim: %s\n", err);
         goto out;
     }
-    catch_stop_signals();
+    { /* every output on a file of its own, none on the program or its split list */
+        const char *what[16], *path[16];
+        int n = 0;
+        if (stats_out && strcmp(stats_fmt, "none")) what[n] = "--stats-out", path[n++] = stats_out;
+        if (dump_path) what[n] = "--dump", path[n++] = dump_path;
+        if (trace_path) what[n] = "--trace", path[n++] = trace_path;
+        if (bprof_path) what[n] = "--branch-profile", path[n++] = bprof_path;
+        if (timeline_path) what[n] = "--timeline", path[n++] = timeline_path;
+        for (int k = 0; k < nrec; k++) what[n] = "--record-block", path[n++] = rec[k].arg;
+        const int outputs = n;
+        what[n] = "the program", path[n++] = elf;
+        if (split_list) what[n] = "--split-list", path[n++] = split_list;
+        if (same_output(what, path, outputs, n)) goto out;
+    }
     /* Open every output before simulating: a bad path must not cost a run. */
     if (strcmp(stats_fmt, "none") && out_open(&stats, "--stats-out", stats_out ? stats_out : "-", "w") < 0) goto out;
     if (dump_path) {
@@ -660,15 +790,15 @@ int main(int argc, char **argv)
         fprintf(stderr, "wpusim: %s\n", err);
         goto out;
     }
+    if (sets_key(sets, nsets, "task") && !core->reads_csr(s, "wsim.task"))
+        fprintf(stderr, "wpusim: warning: --task has no effect: %s never reads the task mapping (CSR wsim.task); "
+                        "the kernels built with tasks.h are build/kernels/tasks/NAME.elf (docs/tasks.md)\n", elf);
     if (split_list && core->split_list(s, split_list, err, sizeof err) < 0) {
         fprintf(stderr, "wpusim: %s\n", err);
         goto out;
     }
-    if (bprof_path) {
-        if (!(bprof = fopen(bprof_path, "w"))) {
-            fprintf(stderr, "wpusim: --branch-profile %s: cannot open for writing: %s\n", bprof_path, strerror(errno));
-            goto out;
-        }
+    if (bprof_path) { /* (beside the file and renamed into place, as --stats-out) */
+        if (out_open(&bprof, "--branch-profile", bprof_path, "w") < 0) goto out;
         if (core->branch_profile(s) < 0) { fprintf(stderr, "wpusim: out of host memory\n"); goto out; }
     }
     if (dump_path && !core->has_results(s)) {
@@ -705,7 +835,8 @@ int main(int argc, char **argv)
                         "--set threads\n", core->grid_threads(s));
         goto out;
     }
-    if (record_wst) {
+    for (int k = 0; k < nrec; k++) {
+        const char *record_block = rec[k].block, *record_wst = rec[k].path, *record_arg = rec[k].arg;
         if (!strcmp(record_block, "fetcharb") && cfg.scheduler != CFG_SCHEDULER_TWOLEVEL) {
             fprintf(stderr, "wpusim: --record-block fetcharb: there is no fetch arbiter without scheduler = "
                             "twolevel; choose a policy, e.g. --policy 2Lev\n");
@@ -736,24 +867,24 @@ int main(int argc, char **argv)
                             "policy, e.g. --policy DWS.ReviveSplit\n");
             goto out;
         }
-        if (!(record = trace_open(&zrecord, record_wst))) {
-            fprintf(stderr, "wpusim: --record-block %s: cannot open for writing: %s\n", record_arg, strerror(errno));
+        if (!(rec[k].f = trace_open(record_wst))) {
+            if (!stop_signal) fprintf(stderr, "wpusim: --record-block %s: cannot open for writing: %s\n", record_arg, strerror(errno));
             goto out;
         }
-        core->set_record(s, record_block, record);
+        core->set_record(s, record_block, rec[k].f);
     }
     if (trace_path) {
-        trace = trace_open(&ztrace, trace_path);
+        trace = trace_open(trace_path);
         if (!trace) {
-            fprintf(stderr, "wpusim: --trace %s: cannot open for writing: %s\n", trace_path, strerror(errno));
+            if (!stop_signal) fprintf(stderr, "wpusim: --trace %s: cannot open for writing: %s\n", trace_path, strerror(errno));
             goto out;
         }
         core->set_trace(s, trace);
     }
 
     if (timeline_path) {
-        if (!(timeline = trace_open(&ztimeline, timeline_path))) {
-            fprintf(stderr, "wpusim: --timeline %s: cannot open for writing: %s\n", timeline_path, strerror(errno));
+        if (!(timeline = trace_open(timeline_path))) {
+            if (!stop_signal) fprintf(stderr, "wpusim: --timeline %s: cannot open for writing: %s\n", timeline_path, strerror(errno));
             goto out;
         }
         if (core->set_timeline(s, timeline, tl_from, tl_to, tl_limit, 0, err, sizeof err) < 0) {
@@ -762,8 +893,10 @@ int main(int argc, char **argv)
         }
     }
 
+    catch_stop_signals(1);
     running = s;
-    if (stop_signal) core->request_stop(s); /* a signal while loading */
+    started = 1;
+    if (stop_signal) core->request_stop(s); /* a signal while setting up: stopped before cycle 0 */
     if (progress < 0) progress = isatty(STDERR_FILENO);
     wsim_status_t st = progress ? run_with_progress(s, isatty(STDERR_FILENO)) : core->run(s);
     running = NULL;
@@ -773,13 +906,16 @@ int main(int argc, char **argv)
 #endif
     /* the run ended at a cycle boundary: the trace ends with a whole line */
     int lost = 0; /* an output could not be written */
-    if (trace) lost |= trace_close(&ztrace, trace, "--trace", trace_path) < 0;
-    if (record) lost |= trace_close(&zrecord, record, "--record-block", record_arg) < 0;
-    trace = record = NULL;
+    if (trace) lost |= close_named(trace, "--trace", trace_path) < 0;
+    for (int k = 0; k < nrec; k++) {
+        if (rec[k].f) lost |= close_named(rec[k].f, "--record-block", rec[k].arg) < 0;
+        rec[k].f = NULL;
+    }
+    trace = NULL;
     if (timeline) {
         uint64_t cut = 0, ran = core->cycles(s);
         uint64_t bytes = core->timeline_close(s, &cut);
-        lost |= trace_close(&ztimeline, timeline, "--timeline", timeline_path) < 0;
+        lost |= close_named(timeline, "--timeline", timeline_path) < 0;
         timeline = NULL;
         if (cut)
             fprintf(stderr, "wpusim: --timeline %s: stopped at the limit, %.0f MB, at cycle %llu of %llu: it holds cycles "
@@ -812,10 +948,9 @@ int main(int argc, char **argv)
             lost |= out_commit(&dump) < 0;
         }
     }
-    if (bprof) {
-        core->branch_profile_write(s, bprof);
-        lost |= fclose(bprof) != 0;
-        bprof = NULL;
+    if (bprof.f) {
+        core->branch_profile_write(s, bprof.f);
+        lost |= out_commit(&bprof) < 0;
     }
     if (stats.f) {
         core->print_stats(s, stats.f, !strcmp(stats_fmt, "json"));
@@ -826,14 +961,20 @@ out:
     /* a run that did not finish its outputs leaves existing files as they were */
     out_discard(&stats);
     out_discard(&dump);
-    if (trace && trace != stdout) ztrace.f = trace, zfile_close(&ztrace);
-    if (record && record != stdout) zrecord.f = record, zfile_close(&zrecord);
+    if (trace && trace != stdout) fclose(trace);
+    for (int k = 0; k < nrec; k++)
+        if (rec[k].f && rec[k].f != stdout) fclose(rec[k].f);
     if (timeline && timeline != stdout) {
         if (s) core->timeline_close(s, NULL);
-        ztimeline.f = timeline, zfile_close(&ztimeline);
+        fclose(timeline);
     }
     running = NULL;
-    if (bprof) fclose(bprof);
+    if (stop_signal && !started && rc == EXIT_USAGE) { /* a set-up step blocked (a FIFO) and was interrupted */
+        fprintf(stderr, "wpusim: interrupted by %s before the run started: no statistics\n",
+                stop_signal == SIGTERM ? "SIGTERM" : "SIGINT");
+        rc = 128 + (stop_signal == SIGTERM ? SIGTERM : SIGINT);
+    }
+    out_discard(&bprof);
     if (s) core->destroy(s);
 #ifdef WSIM_RTL
     rtl_loop_free(rtl); /* (after the machine: its blocks are the loop's) */

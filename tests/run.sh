@@ -22,10 +22,21 @@ group() {
 run() {
   local name=$1 to=$2; shift 2
   OUT=$T/$name.out ERR=$T/$name.err
-  timeout "$to" "$@" >"$OUT" 2>"$ERR"
+  timeout -k 10 "$to" "$@" >"$OUT" 2>"$ERR" # (-k: one that ignores the SIGTERM is killed 10 s on)
   RC=$?
   [ $RC -eq 124 ] && echo "  (timeout after ${to}s: $*)" >>"$ERR"
 }
+# wait_pid PID SECONDS: waits for a background job to end, at most SECONDS
+# (then kills it: RC 124); sets RC. Signal tests start the simulator itself
+# in the background and signal its pid: `timeout` in between exits without
+# forwarding a signal that comes right after it forks, orphaning the run.
+wait_pid() {
+  local pid=$1 i
+  for ((i = 0; i < $2 * 10; i++)); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+  if kill -0 "$pid" 2>/dev/null; then kill -KILL "$pid"; wait "$pid"; RC=124; else wait "$pid"; RC=$?; fi
+}
+# Every process the suite starts carries this mark: none may be left at its end.
+export WSIM_TEST_SUITE=$T
 json_total() { # json_total FILE KEY: the value of KEY in the "total" object
   sed -n '/"total"/,/}/p' "$1" | sed -n "s/.*\"$2\": \([0-9.]*\).*/\1/p" | head -n 1
 }
@@ -328,6 +339,23 @@ for w in "--threads 64 $K" "--quiet $B/simtests/write.elf"; do # the statistics;
   if [ $RC -eq 2 ] && grep -q "^wpusim: standard output: write failed: No space left on device$" "$ERR"; then ok
   else bad "wpusim $w >/dev/full: want exit 2 and a message; got $RC: $(head -c 300 "$ERR")"; fi
 done
+# FILE.gz outputs are compressed in the simulator (zlib, no gzip process):
+# a full disk is an error naming the output, with the statistics kept and
+# no temporary left (through gzip on a pipe both died of SIGPIPE, exit 141),
+# and a PATH without gzip writes them all the same.
+ln -sf /dev/full "$T/full.gz"
+for o in "--trace $T/full.gz" "--policy DWS.ReviveSplit --record-block wst=$T/full.gz"; do
+  run sim-full-gz 60 "$SIM" $o --stats-out "$T/full-gz.txt" --threads 64 "$K"
+  if [ $RC -eq 2 ] && grep -q "^wpusim: --${o##*--}: write failed: No space left on device$" "$ERR" \
+     && grep -q "^  cycles  " "$T/full-gz.txt" && [ -z "$(find "$T" -maxdepth 1 -name '*.wpusim-*')" ]; then ok
+  else bad "$o: want exit 2, 'wpusim: --${o##*--}: write failed: No space left on device' and the statistics; got $RC: $(head -c 300 "$ERR")"; fi
+  rm -f "$T/full-gz.txt"
+done
+run sim-gz-plain 60 "$SIM" --quiet --trace "$T/plain.trace" --threads 64 "$K"
+run sim-gz-nogzip 60 env PATH=/nonexistent "$SIM" --quiet --trace "$T/nogzip.trace.gz" --threads 64 "$K"
+if [ $RC -eq 0 ] && [ -s "$T/plain.trace" ] && gzip -dc "$T/nogzip.trace.gz" | cmp -s - "$T/plain.trace"; then ok
+else bad "--trace FILE.gz with no gzip on PATH: exit $RC, or not the plain trace compressed: $(head -c 300 "$ERR")"; fi
+rm -f "$T/plain.trace" "$T/nogzip.trace.gz"
 # A run that cannot start leaves existing --stats-out and --dump files as
 # they were (outputs are written beside them and renamed into place).
 echo keep >"$T/keep.json"; echo keep >"$T/keep.bin"
@@ -348,11 +376,11 @@ else bad "a finished run must replace --stats-out and --dump files: exit $RC $(h
 # the signal comes once the trace shows it under way.)
 for sig in INT TERM; do
   echo old >"$T/int.json"; echo old >"$T/int.bin"
-  timeout 120 "$SIM" --stats json --stats-out "$T/int.json" --dump "$T/int.bin" --trace "$T/int.trace" --arg 16384 \
+  "$SIM" --stats json --stats-out "$T/int.json" --dump "$T/int.bin" --trace "$T/int.trace" --arg 16384 \
     --set memory=fixed --set mem_latency=100000 --set skip_idle=0 "$B/kernels/collatz.elf" >/dev/null 2>"$T/int.err" &
   pid=$!
   for i in $(seq 100); do [ -s "$T/int.trace" ] && break; sleep 0.1; done # the run is under way
-  kill -$sig $pid; wait $pid; RC=$?
+  kill -$sig $pid; wait_pid $pid 120
   want=$((128 + $(kill -l $sig)))
   if [ $RC -eq $want ] && grep -q '"status": "interrupted"' "$T/int.json" \
      && grep -Eq "^wpusim: interrupted by SIG$sig at cycle [1-9][0-9]*; the statistics are those so far$" "$T/int.err" \
@@ -360,6 +388,66 @@ for sig in INT TERM; do
      && [ "$(stat -c %s "$T/int.bin")" = 589824 ]; then ok
   else bad "SIG$sig: want exit $want, status interrupted, a whole trace, the results; got $RC, $(grep -m1 status "$T/int.json"), $(wc -l <"$T/int.trace") trace lines for $(json_total "$T/int.json" warp_insts) instructions: $(head -c 300 "$T/int.err")"; fi
   rm -f "$T/int.trace"
+done
+
+# However many copies of the signal arrive, the statistics are kept. Three
+# (as a terminal's Ctrl-C on `timeout N wpusim` arrives: to the group, then
+# forwarded by timeout to the command and to the group; the third used to
+# end the run at once): the --dump goes to a FIFO read only later, so the
+# run's end waits and all three come before it.
+int_started() { for i in $(seq 100); do [ -s "$T/int.trace" ] && return; sleep 0.1; done; }
+int_kept() { grep -q '"status": "interrupted"' "$T/int.json" 2>/dev/null \
+             && [ "$(wc -l <"$T/int.trace")" = "$(json_total "$T/int.json" warp_insts)" ]; }
+INTRUN=(--stats json --stats-out "$T/int.json" --trace "$T/int.trace" --arg 16384 --set memory=fixed
+        --set mem_latency=100000 --set skip_idle=0 "$B/kernels/collatz.elf")
+mkfifo "$T/slow.fifo"
+exec 7<>"$T/slow.fifo" # (a reader that reads later: the writer's open does not wait)
+rm -f "$T/int.json" "$T/int.trace"
+"$SIM" --dump "$T/slow.fifo" "${INTRUN[@]}" >/dev/null 2>"$T/int3.err" &
+pid=$!
+int_started; for i in 1 2 3; do kill -TERM $pid; sleep 0.05; done
+got=$(timeout 60 head -c 589824 <&7 | wc -c) # (the results of collatz at --arg 16384: 589,824 bytes)
+wait_pid $pid 120
+if [ $RC -eq 143 ] && int_kept && [ "$got" = 589824 ] && grep -Eq "^wpusim: interrupted by SIGTERM at cycle [1-9]" "$T/int3.err"; then ok
+else bad "three SIGTERMs: want exit 143, the statistics and the results; got $RC, $got bytes, $(grep -m1 status "$T/int.json" 2>&1): $(head -c 300 "$T/int3.err")"; fi
+# ... and a SIGINT to the process group of timeout (which makes its own).
+rm -f "$T/int.json" "$T/int.trace"
+timeout 120 "$SIM" "${INTRUN[@]}" >/dev/null 2>"$T/intg.err" &
+pid=$!
+int_started; kill -INT -- -$pid; wait_pid $pid 120
+if int_kept && grep -Eq "^wpusim: interrupted by SIGINT at cycle [1-9]" "$T/intg.err"; then ok
+else bad "SIGINT to timeout's process group: want the statistics; got $RC, $(grep -m1 status "$T/int.json" 2>&1): $(head -c 300 "$T/intg.err")"; fi
+rm -f "$T/int.json" "$T/int.trace"
+# A signal a second or more after the first ends the process at once (its
+# end never comes here: the --dump FIFO is never read), with a message, no
+# statistics and no temporary left.
+"$SIM" --stats json --stats-out "$T/stuck.json" --dump "$T/slow.fifo" "$K" >/dev/null 2>"$T/stuck.err" &
+pid=$!
+sleep 0.5; kill -TERM $pid; sleep 1.5; kill -TERM $pid; wait_pid $pid 20
+if [ $RC -eq 143 ] && grep -q "^wpusim: signalled again: ending at once, without statistics$" "$T/stuck.err" \
+   && [ ! -e "$T/stuck.json" ] && [ -z "$(find "$T" -maxdepth 1 -name 'stuck.json.wpusim-*')" ]; then ok
+else bad "a second SIGTERM 1.5 s after the first: want exit 143 at once, a message, no temporary; got $RC: $(head -c 300 "$T/stuck.err")"; fi
+exec 7>&-
+# A signal while the run is set up (here: blocked opening a --stats-out
+# FIFO that nobody reads) ends it promptly, saying so.
+"$SIM" --stats-out "$T/slow.fifo" "$K" >/dev/null 2>"$T/stuck.err" &
+pid=$!
+sleep 1; kill -TERM $pid; wait_pid $pid 10
+if [ $RC -eq 143 ] && [ "$(cat "$T/stuck.err")" = "wpusim: interrupted by SIGTERM before the run started: no statistics" ]; then ok
+else bad "SIGTERM while opening a --stats-out FIFO: want exit 143 and one message; got $RC: $(head -c 300 "$T/stuck.err")"; fi
+rm -f "$T/slow.fifo"
+
+# Stack colouring (docs/abi.md): thread t's sp is stack_top - t x stack_size
+# - (t mod C) x stack_color, C = max(32, lanes) positions, as many as fit in
+# half of stack_size: 64 at the defaults, so that widths 65-256 run with the
+# default stack_color (they were refused: "lower stack_color").
+for wc in "16 32" "64 64" "65 64" "128 64" "256 64"; do
+  set -- $wc
+  run "sp-$1" 30 "$SIM" --quiet --set width=$1 --set wpus=1 --set warps=$(( (512 + $1 - 1) / $1 )) --threads 512 \
+      --dump "$T/sp.bin" "$B/simtests/stack_sp.elf"
+  if [ $RC -eq 0 ] && [ "$(od -An -tx4 -w4 -v "$T/sp.bin" | tr -d ' ')" = \
+       "$(awk -v c=$2 'BEGIN { for (t = 0; t < 512; t++) printf "%08x\n", 3221225472 - t * 16384 - (t % c) * 128 }')" ]; then ok
+  else bad "width $1: want exit 0 and sp = 0xc0000000 - t x 16384 - (t mod $2) x 128; got $RC: $(head -c 300 "$ERR")"; fi
 done
 
 # A big machine with few threads costs what the threads cost: slots' thread
@@ -396,6 +484,18 @@ expect_eq "nqueens at width 64: L1 D bank conflicts" "$(memstat "$OUT" l1d bank_
 memrun colour64-off --set width=64 --threads 256 --set stack_color=0 "$B/kernels/nqueens.elf"
 c=$(memstat "$OUT" l1d bank_conflicts)
 if [ "${c:-0}" -gt 10000 ]; then ok; else bad "nqueens at width 64 without stack colouring: $c bank conflicts, expected > 10000"; fi
+# A bulk-synchronous L1 of 1 GiB (8M sets): its barrier flushes and the
+# run's final drain visit the sets ever filled, not the whole array (they
+# scanned all of it: minutes, ignoring SIGTERM meanwhile, and a GiB of
+# memory touched), so hotspot's run takes well under 5 s of CPU, with the
+# results of the usual L1.
+run mem-bigl1 120 bash -c 'ulimit -t 5 && exec "$@"' _ "$SIM" --quiet --config maws-bulksync --set wpus=1 \
+    --set l1d_size=1073741824 --dump "$T/bigl1.dump" "$B/kernels/hotspot.elf"
+big_rc=$RC
+run mem-bigl1-ref 120 "$SIM" --quiet --config maws-bulksync --set wpus=1 --dump "$T/bigl1-ref.dump" "$B/kernels/hotspot.elf"
+if [ $big_rc -eq 0 ] && [ $RC -eq 0 ] && cmp -s "$T/bigl1.dump" "$T/bigl1-ref.dump"; then ok
+else bad "hotspot on a 1 GiB bulksync L1 within 5 s of CPU: exit $big_rc (137: over the limit), or results differ: $(head -c 300 "$T/mem-bigl1.err")"; fi
+rm -f "$T"/bigl1*.dump
 # The private memory (private_mem, 004 Table 1; on in the lwm preset): the
 # stack traffic of tests/mem/stack.S skips the L1 D (64 SIMD loads/stores,
 # 0 L1 D accesses; 1024 line accesses without it) and, 1-cycle and
@@ -627,7 +727,7 @@ expect_usage negative "^wpusim: threads: '-4' is not a non-negative integer" --t
 expect_usage task-negative "^wpusim: task: '-1' is not a non-negative integer \(allowed 0\.\.4294967295\)$" --task -1 "$GOOD"
 expect_usage enum "^wpusim: scheduler: 'fifo' is not one of: rr|swf$" --set scheduler=fifo "$GOOD"
 expect_usage not-kv "^wpusim: 'width' is not key=value$" --set width "$GOOD"
-expect_usage colour-width "^wpusim: stack_color: 256 must be a multiple of 16 with 63 x stack_color below half of stack_size \(16384\): lower stack_color or raise stack_size$" --set width=64 --set stack_color=256 "$GOOD"
+expect_usage colour-width "^wpusim: stack_color: 512 must be a multiple of 16 with 31 x stack_color below half of stack_size \(16384\): lower stack_color or raise stack_size$" --set width=64 --set stack_color=512 "$GOOD"
 expect_usage stack-align "^wpusim: stack_size: 1000 is not a multiple of 16$" --set stack_size=1000 "$GOOD"
 expect_usage stacks-fit "^wpusim: threads x stack_size = 1000000 x 16384 bytes does not fit below stack_top 0xc0000000; lower threads or stack_size$" --threads 1000000 "$GOOD"
 expect_usage stacks-overlap "^wpusim: $GOOD: thread stacks 0x00010000-0x0001ffff overlap loadable segment 0 at 0x00010000; lower threads or stack_size, or move stack_top$" --set stack_top=0x20000 --threads 1 --set stack_size=65536 "$GOOD"
@@ -648,13 +748,24 @@ printf 'width = 8\n# comment\nwarps = 2 # trailing\nbogus = 3\n' >"$T/bad.cfg"
 expect_usage config-line "^wpusim: $T/bad.cfg:4: unknown configuration key 'bogus'" --config "$T/bad.cfg" "$GOOD"
 # a directory is not an empty configuration; a NUL byte does not end one
 mkdir -p "$T/cfgdir"
-expect_usage config-dir "^wpusim: $T/cfgdir: cannot read configuration: Is a directory$" --config "$T/cfgdir" "$GOOD"
-expect_usage policy-dir "^wpusim: $T/cfgdir: cannot read configuration: Is a directory$" --policy "$T/cfgdir" "$GOOD"
+expect_usage config-dir "^wpusim: $T/cfgdir: not a regular file \(a directory\); a configuration is a text file of key = value lines$" --config "$T/cfgdir" "$GOOD"
+expect_usage policy-dir "^wpusim: $T/cfgdir: not a regular file \(a directory\); a configuration is a text file of key = value lines$" --policy "$T/cfgdir" "$GOOD"
+# a FIFO (or a device) is refused at once: it used to be waited on forever
+mkfifo "$T/cfg.fifo"
+for o in --config --policy; do
+  run opt-config-fifo 10 "$SIM" $o "$T/cfg.fifo" "$GOOD"
+  if [ $RC -eq 2 ] && grep -q "^wpusim: $T/cfg.fifo: not a regular file (a pipe or FIFO); a configuration is a text file of key = value lines$" "$ERR"; then ok
+  else bad "$o FIFO: want exit 2 at once, naming it; got $RC: $(head -c 300 "$ERR")"; fi
+done
+rm -f "$T/cfg.fifo"
 printf 'width = 8\n\nwarps = 2\0bogus = 1\n' >"$T/nul.cfg"
 expect_usage config-nul "^wpusim: $T/nul.cfg:3: NUL byte; a configuration is text, key = value lines$" --config "$T/nul.cfg" "$GOOD"
 run opt-config-zero 30 bash -c 'ulimit -v 1000000 && exec "$@"' _ "$SIM" --config /dev/zero "$GOOD"
-if [ $RC -eq 2 ] && grep -q "^wpusim: /dev/zero:1: NUL byte; a configuration is text, key = value lines$" "$ERR"; then ok
-else bad "--config /dev/zero (in 1 GB): want exit 2 naming the NUL byte; got $RC: $(head -c 300 "$ERR")"; fi
+if [ $RC -eq 2 ] && grep -q "^wpusim: /dev/zero: not a regular file (a character device); a configuration is a text file of key = value lines$" "$ERR"; then ok
+else bad "--config /dev/zero (in 1 GB): want exit 2 naming it; got $RC: $(head -c 300 "$ERR")"; fi
+truncate -s 2M "$T/big.cfg"
+expect_usage config-big "^wpusim: $T/big.cfg: larger than 1 MiB; a configuration is a text file of key = value lines$" --config "$T/big.cfg" "$GOOD"
+rm -f "$T/big.cfg"
 printf 'width = 8\n# comment\nwarps = 2 # trailing\n' >"$T/good.cfg"
 run opt-config 30 "$SIM" --config "$T/good.cfg" --set warps=3 --print-config
 if [ $RC -eq 0 ] && grep -Eq '^warp_size += 8 +#' "$OUT" && grep -Eq '^lanes += 8 +#' "$OUT" \
@@ -682,9 +793,52 @@ expect_usage stats-out-path "^wpusim: --stats-out /nonexistent/s.json: cannot op
 expect_usage dump-path "^wpusim: --dump /nonexistent/d.bin: cannot open for writing: No such file or directory$" --dump /nonexistent/d.bin "$GOOD"
 expect_usage dump-none "^wpusim: --dump: $GOOD registers no results \(no WSIM_RESULT records\)$" --dump "$T/none.bin" "$GOOD"
 expect_usage quiet-stats-out "^wpusim: --stats-out $T/q.json with no statistics" --quiet --stats-out "$T/q.json" "$GOOD"
+# Nothing given is silently dropped or replaced: a second --policy (it sets
+# every mechanism key) or the same block recorded twice is refused; two
+# outputs on one file, an output on the program, or two traces on stdout
+# are refused before anything is written (they used to overwrite each other).
+expect_usage policy-twice "^wpusim: --policy given twice \(DWS.ReviveSplit, then DoM.Adaptive\): a policy sets every mechanism key; give one, and change single keys with --set$" \
+    --policy DWS.ReviveSplit --policy DoM.Adaptive "$GOOD"
+expect_usage record-twice "^wpusim: --record-block mdt given twice \($T/m1, then $T/m2\): one file per block$" \
+    --policy DoM.Adaptive --record-block mdt="$T/m1" --record-block mdt="$T/m2" "$GOOD"
+echo keep >"$T/same.out"
+for o in "--stats-out $T/same.out --dump $T/./same.out" "--stats-out $T/same.out --trace $T/same.out" \
+         "--trace $T/same.out --record-block wst=$T/same.out" "--dump $T/new.out --branch-profile $T/../${T##*/}/new.out"; do
+  set -- $o
+  run opt-same 30 "$SIM" --policy DWS.ReviveSplit $o "$K"
+  if [ $RC -eq 2 ] && grep -q "^wpusim: $1 $2 and $3 $4 are the same file: each output needs its own$" "$ERR" \
+     && [ "$(cat "$T/same.out")" = keep ] && [ ! -e "$T/new.out" ]; then ok
+  else bad "wpusim $o: want exit 2 naming both and nothing written; got $RC: $(head -c 300 "$ERR")"; fi
+done
+cp "$K" "$T/prog.elf"
+expect_usage same-program "^wpusim: --dump $T/prog.elf would overwrite the program $T/prog.elf: write it elsewhere$" --dump "$T/prog.elf" "$T/prog.elf"
+cmp -s "$K" "$T/prog.elf" && ok || bad "--dump onto the program changed it"
+expect_usage same-stdout "^wpusim: --trace - and --record-block wst=- both write to standard output" \
+    --policy DWS.ReviveSplit --trace - --record-block wst=- "$K"
+# Every block recorded at once, each to its own file: both of DoM's replay.
+run opt-record-two 60 "$SIM" --quiet --policy DoM.Adaptive --record-block mdt="$T/two.mdt" --record-block asc="$T/two.asc" \
+    --threads 64 "$K"
+if [ $RC -eq 0 ] && "$B/tests/replay_block" "$T/two.mdt" >/dev/null && "$B/tests/replay_block" "$T/two.asc" >/dev/null \
+   && head -n 1 "$T/two.mdt" | grep -q "block=mdt" && head -n 1 "$T/two.asc" | grep -q "block=asc"; then ok
+else bad "--record-block mdt=... --record-block asc=...: want both traces, each replaying; got $RC: $(head -c 300 "$ERR") $(ls "$T"/two.* 2>&1)"; fi
+rm -f "$T"/two.* "$T/prog.elf" "$T/same.out"
 run opt-unused 30 "$SIM" --quiet --set mem_latency=500 --threads 2 "$GOOD"
 if [ $RC -eq 0 ] && grep -q "^wpusim: warning: --set mem_latency has no effect under memory = coherent: it applies to memory = fixed$" "$ERR"; then ok
 else bad "a --set key the organization ignores should warn: exit $RC: $(cat "$ERR")"; fi
+# ... as keys of mechanisms that are off do (dws_*, dom_* did already), and
+# --task on a kernel built without tasks.h (it never reads CSR wsim.task).
+for c in "fetch_timeout=300|--set fetch_timeout has no effect without scheduler = twolevel; choose a policy, e.g. --policy 2Lev, or --set scheduler=twolevel" \
+         "fetch_group_size=2|--set fetch_group_size has no effect without scheduler = twolevel" \
+         "lwm_size=64|--set lwm_size has no effect with lwm = off; choose --config lwm --policy LWM, or --set lwm=on" \
+         "private_latency=3|--set private_latency has no effect with private_mem = 0" \
+         "task=1|--task has no effect: $GOOD never reads the task mapping (CSR wsim.task); the kernels built with tasks.h are build/kernels/tasks/NAME.elf"; do
+  run opt-unused-mech 30 "$SIM" --quiet --set "${c%%|*}" --threads 2 "$GOOD"
+  if [ $RC -eq 0 ] && grep -qF "wpusim: warning: ${c#*|}" "$ERR" && [ "$(wc -l <"$ERR")" = 1 ]; then ok
+  else bad "--set ${c%%|*}: want exit 0 and the warning '${c#*|}'; got $RC: $(cat "$ERR")"; fi
+done
+run opt-used-mech 30 "$SIM" --quiet --config lwm --policy LWM+2Lev --set fetch_timeout=300 --set lwm_size=64 --set private_latency=2 \
+    --task 1 "$B/kernels/tasks/filter.elf"
+if [ $RC -eq 0 ] && [ ! -s "$ERR" ]; then ok; else bad "keys that take effect must not warn: exit $RC: $(cat "$ERR")"; fi
 run opt-used 30 "$SIM" --quiet --set memory=fixed --set mem_latency=500 --threads 2 "$GOOD"
 if [ $RC -eq 0 ] && [ ! -s "$ERR" ]; then ok; else bad "mem_latency under memory=fixed must not warn: $(cat "$ERR")"; fi
 run opt-help 30 "$SIM" --help
@@ -746,6 +900,32 @@ if [ "$LONG" = 1 ]; then
   run blocks-asc-mutants 300 bash tests/blocks/asc/mutants.sh
   if [ $RC -eq 0 ]; then ok; else bad "ASC mutants: $(grep -v caught "$OUT" | head -n 5) $(head -c 300 "$ERR")"; fi
 fi
+# Any number of units replays, each from reset: adapt's 18 clocks as 1,100
+# units (more than replay_block's former table of 1,024, which skipped the
+# rest as "all match"); one changed output in unit 1,100 is found, and
+# unit 0x44b's replay is unaffected (each unit starts from reset).
+for f in in expect; do
+  awk '/^#/ { print; next } { body = body $0 "\n" }
+       END { for (u = 0; u < 1100; u++) { b = body; gsub(/ u=0 /, sprintf(" u=%x ", u), b); printf "%s", b } }' \
+      tests/blocks/asc/adapt.$f > "$T/units.$f"
+done
+sed '/^c=05 u=44b /s/ dir=2/ dir=1/' "$T/units.expect" > "$T/units-bad.expect" # (c=05: dir=2 in adapt.expect)
+run blocks-units 60 "$B/tests/replay_block" "$T/units.in" "$T/units.expect"
+if [ $RC -eq 0 ] && grep -q "^replay_block: 19800 clocks of 1100 unit(s) from .*, 19800 with outputs checked: all match$" "$OUT"; then ok
+else bad "1,100 units of asc/adapt: exit $RC: $(cat "$OUT") $(head -c 300 "$ERR")"; fi
+run blocks-units-bad 60 "$B/tests/replay_block" "$T/units.in" "$T/units-bad.expect"
+bl=$(grep -n '^c=05 u=44b ' "$T/units-bad.expect" | cut -d: -f1)
+if [ $RC -eq 1 ] && grep -q "^replay_block: $T/units-bad.expect:$bl: c=5 u=44b: port dir_o$" "$ERR"; then ok
+else bad "a changed output in unit 1,100 of 1,100: want exit 1 naming its line; got $RC: $(cat "$OUT") $(head -c 300 "$ERR")"; fi
+# A trace is read with the loader's care: a FIFO (its open used to wait
+# forever), a device or a directory is refused at once, naming what it is.
+mkdir -p "$T/tr-dir"; mkfifo "$T/tr-fifo"
+for c in "$T/tr-dir:a directory" "$T/tr-fifo:a pipe or FIFO" "/dev/zero:a device"; do
+  run blocks-notfile 10 "$B/tests/replay_block" "${c%%:*}"
+  if [ $RC -eq 2 ] && grep -q "^replay_block: ${c%%:*}: not a regular file (${c#*:}); a port trace is a text file$" "$ERR"; then ok
+  else bad "replay_block ${c%%:*}: want exit 2 at once naming ${c#*:}; got $RC: $(head -c 300 "$ERR")"; fi
+done
+rm -rf "$T/tr-dir" "$T/tr-fifo"
 run blocks-doc-colpick 30 python3 scripts/blockports.py doc colpick --check
 if [ $RC -eq 0 ]; then ok; else bad "$(cat "$OUT" "$ERR")"; fi
 # The column picker refuses a 512-thread large warp (wmask_t holds 256 bits).
@@ -1595,5 +1775,18 @@ done
 [ -f tests/rtl.sh ] && . tests/rtl.sh
 
 group done
+# No process the suite started is left running (an orphaned simulator keeps
+# a core busy for minutes): each carries WSIM_TEST_SUITE=$T in its environment.
+left=""
+for p in /proc/[0-9]*; do
+  pid=${p#/proc/}
+  [ "$pid" = $$ ] || [ "$pid" = "$BASHPID" ] && continue
+  { tr '\0' '\n' <"$p/environ"; } 2>/dev/null | grep -qxF "WSIM_TEST_SUITE=$T" || continue
+  cmd=$( { tr '\0' ' ' <"$p/cmdline"; } 2>/dev/null)
+  [ -n "$cmd" ] || continue # (exited meanwhile, or the check's own pipeline)
+  left="$left $pid: ${cmd:0:120};"
+  kill -KILL "$pid" 2>/dev/null
+done
+if [ -z "$left" ]; then ok; else bad "processes the suite started are still running:$left"; fi
 echo "$PASS passed, $FAIL failed"
 [ "$FAIL" -eq 0 ]

@@ -41,3 +41,40 @@ if [ $RC -eq 0 ] && grep -Eq '^0x[0-9a-f]{8} split_a beq 1 1 2 4 a_join 4 0 1$' 
    && grep -Eq '^0x[0-9a-f]{8} split_b beq 1 1 2 4 b_join 4 0 1$' "$T/sl.prof" \
    && [ "$(grep -vc '^#' "$T/sl.prof")" = 2 ]; then ok
 else bad "--branch-profile of split_list.S: exit $RC: $(cat "$T/sl.prof" "$ERR" | head -c 400)"; fi
+# --branch-profile is written beside its file and renamed into place when
+# complete: a run that never starts (--dump of a kernel with no results,
+# --dump-cfg) leaves an existing profile as it was, and a full disk is an
+# error naming it (it was exit 2 with no message, and an emptied profile).
+echo keep >"$T/keep.prof"
+for why in "--dump $T/x.bin" "--dump-cfg"; do
+  run branch-profile-keep 30 "$SIM" --quiet --branch-profile "$T/keep.prof" $why "$B/simtests/split_list.elf"
+  if [ "$(cat "$T/keep.prof")" = keep ] && [ -z "$(find "$T" -maxdepth 1 -name 'keep.prof.wpusim-*')" ]; then ok
+  else bad "--branch-profile with $why (exit $RC) changed an existing profile or left a temporary: $(head -c 100 "$T/keep.prof")"; fi
+done
+run branch-profile-full 30 "$SIM" --quiet --branch-profile /dev/full "$B/simtests/split_list.elf"
+if [ $RC -eq 2 ] && grep -q "^wpusim: --branch-profile /dev/full: write failed: No space left on device$" "$ERR"; then ok
+else bad "--branch-profile /dev/full: want exit 2 and a message; got $RC: $(head -c 300 "$ERR")"; fi
+# The list is read with the loader's care: a directory is not an empty list,
+# /dev/zero and a FIFO are refused at once (both used to hang), a NUL byte
+# does not hide the rest of its line, a comment of any length is a comment
+# (one past 511 characters used to be parsed as an entry), and a line names
+# one branch (anything after the mnemonic used to be ignored).
+mkdir -p "$T/sl-dir"; mkfifo "$T/sl-fifo"
+for c in "$T/sl-dir:a directory" "/dev/zero:a character device" "$T/sl-fifo:a pipe or FIFO"; do
+  run split-list-file 10 bash -c 'ulimit -v 1000000 && exec "$@"' _ "${SL_RUN[@]}" --split-list "${c%%:*}" "$B/simtests/split_list.elf"
+  if [ $RC -eq 2 ] && grep -q "^wpusim: --split-list ${c%%:*}: not a regular file (${c#*:}); a split list is a text file, one branch a line$" "$ERR"; then ok
+  else bad "--split-list ${c%%:*}: want exit 2 at once, naming ${c#*:}; got $RC: $(head -c 300 "$ERR")"; fi
+done
+rm -rf "$T/sl-dir" "$T/sl-fifo"
+printf 'split_a\0split_b\n' > "$T/sl-nul"
+run split-list-nul 30 "${SL_RUN[@]}" --split-list "$T/sl-nul" "$B/simtests/split_list.elf"
+if [ $RC -eq 2 ] && grep -q "^wpusim: --split-list $T/sl-nul:1: NUL byte; a split list is text, one branch a line$" "$ERR"; then ok
+else bad "a split list with a NUL byte: want exit 2 naming line 1; got $RC: $(head -c 300 "$ERR")"; fi
+{ printf '# %0600d split_b beq\n' 0; printf 'split_a beq # %0700d\n' 0; } > "$T/sl-long"
+run split-list-long 30 "${SL_RUN[@]}" --split-list "$T/sl-long" "$B/simtests/split_list.elf"
+if [ $RC -eq 0 ] && [ "$(json_total "$OUT" splits_branch)" = 1 ]; then ok
+else bad "split list with comments of 600 and 700 characters: want exit 0 and 1 split (split_a); got $RC, $(json_total "$OUT" splits_branch): $(head -c 300 "$ERR")"; fi
+echo "split_a beq bne" > "$T/sl-three"
+run split-list-three 30 "${SL_RUN[@]}" --split-list "$T/sl-three" "$B/simtests/split_list.elf"
+if [ $RC -eq 2 ] && grep -q "sl-three:1: 'bne' after 'split_a beq': a line names one branch" "$ERR"; then ok
+else bad "a split-list line with three words: want exit 2; got $RC: $(head -c 300 "$ERR")"; fi

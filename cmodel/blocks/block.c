@@ -1,11 +1,13 @@
 /* The generic side of the blocks (block.h): port access, port traces and the
  * comparator, all driven by a block's port descriptors. None of this runs in
  * the simulator's hot loop (only when recording, replaying or comparing). */
-#define _POSIX_C_SOURCE 200809L /* zfile.h: fork, pipe, fdopen, waitpid */
+#define _POSIX_C_SOURCE 200809L /* stat */
 #include "block.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "asc.h"
 #include "colpick.h"
@@ -423,12 +425,18 @@ static int grow(block_trace_t *t, size_t *cap)
 int block_trace_read(const char *path, block_trace_t *t, char *err, size_t errlen)
 {
     memset(t, 0, sizeof *t);
-    zfile_t z; /* path.gz: read through gzip */
-    if (zfile_open(&z, path, "r") < 0) {
-        snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
+    struct stat st; /* regular files only: a FIFO's open would wait, a device never end */
+    if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+        snprintf(err, errlen, "%s: not a regular file (%s); a port trace is a text file", path,
+                 S_ISDIR(st.st_mode) ? "a directory" : S_ISFIFO(st.st_mode) ? "a pipe or FIFO" : "a device");
         return -1;
     }
-    FILE *f = z.f;
+    FILE *f = zfile_open(path, "r"); /* path.gz: through zlib */
+    if (!f) {
+        if (errno == EINVAL && zfile_is_gz(path)) snprintf(err, errlen, "%s: not gzip data", path);
+        else snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
+        return -1;
+    }
     char *line = NULL, msg[256];
     size_t lcap = 0, cap = 0;
     long lineno = 0;
@@ -489,6 +497,7 @@ int block_trace_read(const char *path, block_trace_t *t, char *err, size_t errle
             goto out;
         }
         if (r == 0) continue;
+        row->out_lineno = lineno;
         t->chk[t->n] = NULL;
         int any = 0;
         for (int i = 0; i < b->nports; i++) any |= tmp.want[i] != 0;
@@ -513,12 +522,55 @@ int block_trace_read(const char *path, block_trace_t *t, char *err, size_t errle
 out:
     free(tmp.image);
     free(line);
-    if (zfile_close(&z) < 0 && rc == 0) { /* read to the end: gzip must have succeeded */
-        snprintf(err, errlen, "%s: gzip could not decompress it (truncated or not gzip data)", path);
+    if (zfile_close(f) < 0 && rc == 0) { /* read to the end: the .gz must have been whole */
+        if (zfile_is_gz(path)) snprintf(err, errlen, "%s: could not decompress it (truncated or corrupt gzip data)", path);
+        else snprintf(err, errlen, "%s: cannot read: %s", path, strerror(errno));
         rc = -1;
     }
     if (rc < 0) block_trace_free(t);
     return rc;
+}
+
+/* block_trace_order: rows sorted by (unit, row), then the units' runs of
+ * rows sorted by their first row. */
+typedef struct { int unit; size_t row; } unit_row_t;
+typedef struct { size_t first, start, len; } unit_run_t;
+static int cmp_unit_row(const void *a, const void *b)
+{
+    const unit_row_t *x = a, *y = b;
+    if (x->unit != y->unit) return x->unit < y->unit ? -1 : 1;
+    return (x->row > y->row) - (x->row < y->row);
+}
+static int cmp_unit_run(const void *a, const void *b)
+{
+    const unit_run_t *x = a, *y = b;
+    return (x->first > y->first) - (x->first < y->first);
+}
+
+size_t *block_trace_order(const block_trace_t *t, size_t *nunits)
+{
+    size_t n = t->n, nu = 0;
+    unit_row_t *ur = malloc((n ? n : 1) * sizeof *ur);
+    unit_run_t *run = malloc((n ? n : 1) * sizeof *run);
+    size_t *order = malloc((n ? n : 1) * sizeof *order);
+    if (!ur || !run || !order) {
+        free(ur), free(run), free(order);
+        return NULL;
+    }
+    for (size_t i = 0; i < n; i++) ur[i] = (unit_row_t){t->row[i].unit, i};
+    qsort(ur, n, sizeof *ur, cmp_unit_row);
+    for (size_t i = 0; i < n; i++) {
+        if (i == 0 || ur[i].unit != ur[i - 1].unit) run[nu++] = (unit_run_t){ur[i].row, i, 0};
+        run[nu - 1].len++;
+    }
+    qsort(run, nu, sizeof *run, cmp_unit_run);
+    size_t k = 0;
+    for (size_t u = 0; u < nu; u++)
+        for (size_t j = 0; j < run[u].len; j++) order[k++] = ur[run[u].start + j].row;
+    free(ur);
+    free(run);
+    *nunits = nu;
+    return order;
 }
 
 int block_trace_expect(block_trace_t *t, const block_trace_t *e, const char *path, char *err, size_t errlen)
@@ -548,6 +600,7 @@ int block_trace_expect(block_trace_t *t, const block_trace_t *e, const char *pat
         }
         memcpy(t->out + i * t->ops->out_size, block_trace_out(e, i), t->ops->out_size);
         t->row[i].has_out = 1;
+        t->row[i].out_lineno = er->lineno;
         if (e->chk[i]) {
             block_check_t *c = malloc(sizeof *c);
             void *img = malloc(t->ops->state_size);

@@ -241,6 +241,7 @@ typedef struct block_row {
     int has_in;  /* the line names the inputs */
     int has_out; /* ... and the outputs (after '|') */
     long lineno;
+    long out_lineno; /* the .expect's line that gave the outputs (block_trace_expect), else lineno */
 } block_row_t;
 
 /* Parses one line. Returns 1 for a clock's line, 0 for a comment or blank
@@ -272,6 +273,11 @@ int block_trace_read(const char *path, block_trace_t *t, char *err, size_t errle
  * parameters the same. Returns 0, or -1 with a message. */
 int block_trace_expect(block_trace_t *t, const block_trace_t *expect, const char *path, char *err, size_t errlen);
 void block_trace_free(block_trace_t *t);
+/* The order a replay applies a trace's rows in: grouped by unit, units in
+ * order of first appearance, each unit's rows in file order (each unit
+ * runs from reset). A malloc'ed array of t->n row indices, or NULL when
+ * out of memory; *nunits: the units. Any number of units, O(n log n). */
+size_t *block_trace_order(const block_trace_t *t, size_t *nunits);
 static inline const void *block_trace_in(const block_trace_t *t, size_t i) { return t->in + i * t->ops->in_size; }
 static inline const void *block_trace_out(const block_trace_t *t, size_t i) { return t->out + i * t->ops->out_size; }
 

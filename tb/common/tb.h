@@ -196,8 +196,6 @@ template <class Model, class Checker, class In, class Out> struct TbEnv {
 // after saying why 2 (a file unreadable or malformed) or 3 (a trace of
 // other parameters: both headers).
 int tb_replay_read(const TbOpts &o, const block_ops_t *b, const void *cfg, block_trace_t *t, const char **from);
-// The trace's units, in order of first appearance.
-std::vector<int> tb_trace_units(const block_trace_t &t);
 
 // Replay: a port trace (block.h; recorded by wpusim or +log, or a test's
 // .in with +expect=its .expect). Each unit's lines from reset on
@@ -213,42 +211,44 @@ template <class Env> int tb_replay(Env &v) {
     int rc = tb_replay_read(v.o, v.ops, v.cfg, &t, &from);
     if (rc) return rc;
     const char *path = v.o.replay.c_str(), *block = v.ops->name;
-    std::vector<int> order = tb_trace_units(t);
-    size_t checked = 0;
-    for (size_t k = 0; k < order.size() && !rc; k++) {
-        v.reset();
-        for (size_t i = 0; i < t.n && !rc; i++) {
-            const block_row_t &row = t.row[i];
-            if (row.unit != order[k]) continue;
-            if (!row.has_in) {
-                fprintf(stderr, "%s_tb: %s:%ld: no inputs on this line\n", block, path, row.lineno);
-                rc = 2;
-                break;
-            }
-            const In &in = *(const In *)block_trace_in(&t, i);
-            Out out{};
-            char tag[64];
-            snprintf(tag, sizeof tag, "u=%x line %ld rec c=%" PRIx64 " ", row.unit, row.lineno, row.cycle);
-            v.hist.push(tag + v.input_line(in, false));
-            if (!v.settle(in, out, false)) { rc = v.r.fail(v.hist); break; }
-            // The RTL against the trace's (or the .expect's) outputs.
-            block_mismatch_t mm;
-            const Out &rtl = v.chk->rtl();
-            bool bad = row.has_out && block_compare(v.ops, v.cfg, block_trace_out(&t, i), &rtl, BLOCK_CMP_COMB, &mm);
-            if (!bad && t.chk[i]) bad = block_check_regs(v.ops, v.cfg, t.chk[i], rtl.q, &mm);
-            if (bad) {
-                v.r.mismatch(v.cyc, std::string(mm.name) + " (" + from + ")", from, mm.exp, mm.act);
-                rc = v.r.fail(v.hist);
-                break;
-            }
-            v.replayed(in, out, row);
-            checked += row.has_out;
-            if (!v.edge(in, out)) { rc = v.r.fail(v.hist); break; }
-        }
+    size_t checked = 0, nunits = 0, *order = block_trace_order(&t, &nunits); // (any number of units)
+    if (!order) {
+        fprintf(stderr, "%s_tb: %s: out of memory\n", block, path);
+        rc = 2;
     }
+    for (size_t k = 0; k < t.n && !rc; k++) {
+        const size_t i = order[k];
+        const block_row_t &row = t.row[i];
+        if (k == 0 || row.unit != t.row[order[k - 1]].unit) v.reset(); // each unit from reset
+        if (!row.has_in) {
+            fprintf(stderr, "%s_tb: %s:%ld: no inputs on this line\n", block, path, row.lineno);
+            rc = 2;
+            break;
+        }
+        const In &in = *(const In *)block_trace_in(&t, i);
+        Out out{};
+        char tag[64];
+        snprintf(tag, sizeof tag, "u=%x line %ld rec c=%" PRIx64 " ", row.unit, row.lineno, row.cycle);
+        v.hist.push(tag + v.input_line(in, false));
+        if (!v.settle(in, out, false)) { rc = v.r.fail(v.hist); break; }
+        // The RTL against the trace's (or the .expect's) outputs.
+        block_mismatch_t mm;
+        const Out &rtl = v.chk->rtl();
+        bool bad = row.has_out && block_compare(v.ops, v.cfg, block_trace_out(&t, i), &rtl, BLOCK_CMP_COMB, &mm);
+        if (!bad && t.chk[i]) bad = block_check_regs(v.ops, v.cfg, t.chk[i], rtl.q, &mm);
+        if (bad) {
+            v.r.mismatch(v.cyc, std::string(mm.name) + " (" + from + ")", from, mm.exp, mm.act);
+            rc = v.r.fail(v.hist);
+            break;
+        }
+        v.replayed(in, out, row);
+        checked += row.has_out;
+        if (!v.edge(in, out)) { rc = v.r.fail(v.hist); break; }
+    }
+    free(order);
     if (rc == 0) {
         printf("%s_tb: replayed %zu clocks of %zu unit(s) from %s, %zu with %s outputs%s: all outputs match\n", block,
-               t.n, order.size(), path, checked, from, v.replay_counts().c_str());
+               t.n, nunits, path, checked, from, v.replay_counts().c_str());
         v.replay_done();
     }
     block_trace_free(&t);

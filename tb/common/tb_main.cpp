@@ -158,16 +158,6 @@ int tb_replay_read(const TbOpts &o, const block_ops_t *b, const void *cfg, block
     return 0;
 }
 
-std::vector<int> tb_trace_units(const block_trace_t &t) {
-    std::vector<int> order;
-    for (size_t i = 0; i < t.n; i++) {
-        bool seen = false;
-        for (int u : order) seen |= u == t.row[i].unit;
-        if (!seen) order.push_back(t.row[i].unit);
-    }
-    return order;
-}
-
 std::string tb_params(const block_ops_t *b, const void *cfg) {
     std::string s;
     for (int i = 0; i < b->nparams; i++) {

@@ -62,41 +62,39 @@ int main(int argc, char **argv)
     unsigned char *got = print ? calloc(t.n ? t.n : 1, b->out_size) : NULL;
     unsigned char *img = regs ? calloc(t.n ? t.n : 1, b->state_size) : NULL;
     /* units in order of first appearance, each from reset */
-    int units[1024], nunits = 0, rc = 0;
-    size_t checked = 0;
-    for (size_t i = 0; i < t.n; i++) {
-        int u = t.row[i].unit, seen = 0;
-        for (int k = 0; k < nunits; k++) seen |= units[k] == u;
-        if (!seen && nunits < 1024) units[nunits++] = u;
+    size_t nunits = 0, checked = 0, *order = block_trace_order(&t, &nunits);
+    int rc = 0;
+    if (!order || !out || (print && !got) || (regs && !img)) {
+        fprintf(stderr, "replay_block: %s: out of memory\n", path);
+        rc = 2;
     }
-    for (int k = 0; k < nunits && !rc; k++) {
-        b->reset(blk);
-        for (size_t i = 0; i < t.n && !rc; i++) {
-            const block_row_t *row = &t.row[i];
-            if (row->unit != units[k]) continue;
-            if (!row->has_in) {
-                fprintf(stderr, "replay_block: %s:%ld: no inputs on this line\n", path, row->lineno);
-                rc = 2;
-                break;
-            }
-            const void *in = block_trace_in(&t, i);
-            b->eval(blk, in, out);
-            block_mismatch_t mm;
-            int bad = row->has_out && block_compare(b, t.cfg, block_trace_out(&t, i), out, BLOCK_CMP_COMB, &mm);
-            if (!bad && t.chk[i]) bad = block_check_regs(b, t.cfg, t.chk[i], b->regs(out), &mm);
-            if (bad) {
-                fprintf(stderr, "replay_block: %s:%ld: c=%llx u=%x: port %s\n  expected %s\n  actual   %s\n",
-                        xpath ? xpath : path, row->lineno, (unsigned long long)row->cycle, row->unit, mm.name,
-                        mm.exp, mm.act);
-                rc = 1;
-                break;
-            }
-            checked += row->has_out;
-            if (print) memcpy(got + i * b->out_size, out, b->out_size);
-            if (regs) memcpy(img + i * b->state_size, b->regs(out), b->state_size);
-            b->clock(blk, in, out);
+    for (size_t k = 0; k < t.n && !rc; k++) {
+        size_t i = order[k];
+        const block_row_t *row = &t.row[i];
+        if (k == 0 || row->unit != t.row[order[k - 1]].unit) b->reset(blk);
+        if (!row->has_in) {
+            fprintf(stderr, "replay_block: %s:%ld: no inputs on this line\n", path, row->lineno);
+            rc = 2;
+            break;
         }
+        const void *in = block_trace_in(&t, i);
+        b->eval(blk, in, out);
+        block_mismatch_t mm;
+        int bad = row->has_out && block_compare(b, t.cfg, block_trace_out(&t, i), out, BLOCK_CMP_COMB, &mm);
+        if (!bad && t.chk[i]) bad = block_check_regs(b, t.cfg, t.chk[i], b->regs(out), &mm);
+        if (bad) {
+            fprintf(stderr, "replay_block: %s:%ld: c=%llx u=%x: port %s\n  expected %s\n  actual   %s\n",
+                    xpath ? xpath : path, row->out_lineno, (unsigned long long)row->cycle, row->unit, mm.name,
+                    mm.exp, mm.act);
+            rc = 1;
+            break;
+        }
+        checked += row->has_out;
+        if (print) memcpy(got + i * b->out_size, out, b->out_size);
+        if (regs) memcpy(img + i * b->state_size, b->regs(out), b->state_size);
+        b->clock(blk, in, out);
     }
+    free(order);
     if (!rc && print) {
         block_trace_header(b, t.cfg, stdout);
         for (size_t i = 0; i < t.n; i++)
@@ -106,7 +104,7 @@ int main(int argc, char **argv)
     free(got);
     free(img);
     if (!rc && !print)
-        printf("replay_block: %zu clocks of %d unit(s) from %s, %zu with outputs checked: all match\n", t.n, nunits,
+        printf("replay_block: %zu clocks of %zu unit(s) from %s, %zu with outputs checked: all match\n", t.n, nunits,
                path, checked);
     free(out);
     b->free(blk);
