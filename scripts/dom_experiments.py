@@ -38,6 +38,7 @@ import tempfile
 import time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from wsim_runs import measured  # noqa: E402  (the region of interest when a kernel marks one)
+import report  # noqa: E402  (--report: the legends' page)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 KERNELS = ["nl", "lj", "sa", "rt", "km", "gf"]  # 002 §7.3, Table 3's order
@@ -384,6 +385,9 @@ def main():
     p.add_argument("--set", action="append", metavar="KEY=VALUE", help="extra configuration for every run")
     p.add_argument("--markdown", help="also write the tables to FILE")
     p.add_argument("--json", help="write every run's row as JSON")
+    p.add_argument("--report", metavar="FILE.html",
+                   help="also write a report page (scripts/report.py): blocking, adaptive and fixed slip side by "
+                        "side on the first kernel, config and warp count")
     p.add_argument("--build", default=os.path.join(ROOT, "build"))
     p.add_argument("--from-json", metavar="FILE", help="print the tables of an earlier --json instead of running")
     p.add_argument("--selects-json", metavar="FILE",
@@ -443,6 +447,19 @@ def main():
                     "" if r["slip"] is None else r["slip"], r["warps"],
                     r["error"] if "error" in r else "%d cycles, %.1f s" % (r["cycles"], r["wall_s"])))
         bad = check(rows, args.configs[0])
+        page = None
+        if args.report:  # (the runs' statistics are in tmp until the block ends)
+            c0, k0, w0 = args.configs[0], args.kernels[0], args.warps[0]
+            keys = [("DoM.Block", None), ("DoM.Adaptive", None)] + [("DoM.FixedSlip", s) for s in args.slips]
+            found = [("%s%s" % (pol, "" if s is None else " %d" % s),
+                      os.path.join(tmp, "%s.%s.%s.%s.w%d.json" % (c0, pol, s, k0, w0))) for pol, s in keys]
+            found = [(lab, f) for lab, f in found if os.path.isfile(f)]
+            if found:
+                page = report.build([report.load_run(f) for _, f in found], [lab for lab, _ in found], {},
+                                    "WarpSplit: 002's legends on %s (%s, warps = %d, size %s)" % (
+                                        k0.upper(), c0, w0, args.size))
+                with open(args.report, "w", encoding="utf-8") as fh:
+                    fh.write(page)
     order = {key: i for i, key in enumerate(runs)}
     rows.sort(key=lambda r: order[(r["config"], r["policy"], r["slip"], r["kernel"], r["warps"])])
     head = ("dom_experiments: size %s (arg %d), seed %d, kernels %s, warps %s, configs %s%s; %d runs in %.0f s; "
@@ -451,6 +468,10 @@ def main():
                ",".join(args.configs), "".join(" --set " + s for s in args.set or []), len(rows),
                time.monotonic() - t0, "all identical" if not bad else "%d FAILED" % len(bad)))
     text = head + "\n" + tables(args, rows)
+    if page:
+        text += "\nReport page (scripts/report.py: the legends on %s, %s, warps = %d): [%s](%s)\n" % (
+            args.kernels[0].upper(), args.configs[0], args.warps[0], os.path.basename(args.report),
+            os.path.basename(args.report))
     sys.stdout.write(text)
     if args.markdown:
         with open(args.markdown, "w") as fh:

@@ -1255,8 +1255,11 @@ else bad "replaying LWM+2Lev's fetch arbiter trace: exit $RC: $(head -c 300 "$ER
 # it runs, every table has its rows (each kernel a row in Fig. 8, 10, 11, 9 and the
 # memory table: 5), and a run whose results differ is caught.
 group exp004
-run e4-run 120 python3 scripts/lwm_experiments.py --kernels blackjack,aes --jobs 1 --markdown "$T/e4.md"
+run e4-run 120 python3 scripts/lwm_experiments.py --kernels blackjack,aes --jobs 1 --markdown "$T/e4.md" \
+    --report "$T/e4.html"
 if [ $RC -eq 0 ] && grep -q "^lwm_experiments: 21 runs\|^lwm_experiments: 2[0-9] runs" "$ERR" \
+   && grep -q "<title>WarpSplit: 004 Fig. 8&#x27;s legends on blackjack" "$T/e4.html" \
+   && grep -q "<title>LWM+2Lev WPU 0 issue: " "$T/e4.html" && grep -q '^Report page .*(e4.html)$' "$T/e4.md" \
    && grep -q "^\[21/21\] \|^\[2[0-9]/2[0-9]\] " "$ERR" \
    && [ "$(grep -c '^| blackjack | [0-9]' "$T/e4.md")" = 5 ] && [ "$(grep -c '^| aes (decrypt) | [0-9]' "$T/e4.md")" = 5 ] \
    && grep -q '^| 004 §5.1 | +7.9% | +9.9% | +19.1% |' "$T/e4.md" && grep -q '^| 2Lev.Timeout | [0-9]* | ' "$T/e4.md" \
@@ -1474,8 +1477,10 @@ if [ $RC -eq 2 ] && grep -q "no adaptive slip controller" "$ERR"; then ok; else 
 # hold the kernel's rows (numbers, not "-") and 002's beside them (Fig. 7: GF 8.3
 # at 1 warp; Fig. 8: 3.14 at 1 warp, 2.59 = 4.66 / 1.8 at 2).
 run dom-exp 120 python3 scripts/dom_experiments.py --kernels gf --warps 1,2 --slips 4 --configs dom --jobs 1 \
-    --markdown "$T/dom-exp.md"
+    --markdown "$T/dom-exp.md" --report "$T/dom-exp.html"
 if [ $RC -eq 0 ] && cmp -s "$OUT" "$T/dom-exp.md" && grep -q "against DoM.Block: all identical" "$OUT" \
+   && grep -q "<title>WarpSplit: 002&#x27;s legends on GF (dom, warps = 1" "$T/dom-exp.html" \
+   && grep -q "<title>DoM.FixedSlip 4 WPU 0 issue: " "$T/dom-exp.html" && grep -q '(dom-exp.html)$' "$OUT" \
    && grep -Eq '^\| GF \| [0-9.]+ \| [0-9.]+ \| 8\.30 \|$' "$OUT" \
    && grep -Eq '^\| 002 geo\. mean \| 3\.14 \| 2\.59 \| - \|$' "$OUT" \
    && grep -Eq '^\| GF \| 2 \| [0-9.]+ \| [0-9.]+ \|$' "$OUT" \
