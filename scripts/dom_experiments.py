@@ -42,6 +42,9 @@ import report  # noqa: E402  (--report: the legends' page)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 KERNELS = ["nl", "lj", "sa", "rt", "km", "gf"]  # 002 §7.3, Table 3's order
+# The kernels with a branch-free variant (--arg bit 30, kernels/README.md); SA and RT have none
+# and would read the bit as an input size.
+SELECTS_KERNELS = ["nl", "lj", "km", "gf"]
 SIZES = {"tiny": 0, "small": 1, "paper": 2}
 # Seconds of one run at each size on the shared 2-core machine with 2 jobs (measured: the
 # whole tiny set 67 s, small 1213 s; paper guessed), for the estimate printed before the runs.
@@ -376,7 +379,7 @@ def main():
     p.add_argument("--arg", type=int, help="kernel argument instead of the size's")
     p.add_argument("--selects", action="store_true",
                    help="the kernels' branch-free variants (--arg bit 30; docs/dom.md, \"What control flow costs\")")
-    p.add_argument("--kernels", default=",".join(KERNELS))
+    p.add_argument("--kernels", default=None, help="default: all six (with --selects: %s)" % ",".join(SELECTS_KERNELS))
     p.add_argument("--warps", default="1,2,4,8,16", help="warps per core (default 1,2,4,8,16)")
     p.add_argument("--slips", default="2,4,8,16,32", help="DoM.FixedSlip max slips for Fig. 6 ('' = none)")
     p.add_argument("--configs", default="dom,dom-l2", help="presets; the first is Figs. 4-8's, the second Figs. 9-10's")
@@ -394,7 +397,14 @@ def main():
                    help="with --from-json (the kernels with branches): a --selects run's --json; prints what "
                         "control flow costs instead")
     args = p.parse_args()
+    if args.kernels is None:
+        args.kernels = ",".join(SELECTS_KERNELS if args.selects else KERNELS)
     args.kernels = parse_list(args.kernels, "kernels", KERNELS)
+    if args.selects and [k for k in args.kernels if k not in SELECTS_KERNELS]:
+        sys.stderr.write("dom_experiments: --selects: no branch-free variant of %s (it would read --arg's bit 30 "
+                         "as an input size); choose among %s\n" % (
+                             ",".join(k for k in args.kernels if k not in SELECTS_KERNELS), ",".join(SELECTS_KERNELS)))
+        sys.exit(2)
     args.warps = sorted(set(parse_list(args.warps, "warps", lo=1, hi=32)))
     args.slips = sorted(set(parse_list(args.slips, "slips", lo=1, hi=255)))
     args.configs = parse_list(args.configs, "configs", ["dom", "dom-l2"])

@@ -1490,6 +1490,10 @@ else bad "dom_experiments.py: exit $RC: $(head -c 600 "$OUT") $(tail -c 300 "$ER
 run dom-exp-bad 30 python3 scripts/dom_experiments.py --warps 0,2
 if [ $RC -eq 2 ] && grep -q "^dom_experiments: --warps 0: expected integers 1..32$" "$ERR"; then ok
 else bad "dom_experiments.py --warps 0: exit $RC: $(cat "$ERR")"; fi
+# --selects only where a kernel has a branch-free variant (SA and RT would take bit 30 as a size)
+run dom-exp-sel 30 python3 scripts/dom_experiments.py --selects --kernels sa,gf
+if [ $RC -eq 2 ] && grep -q "^dom_experiments: --selects: no branch-free variant of sa (" "$ERR"; then ok
+else bad "dom_experiments.py --selects --kernels sa,gf: exit $RC: $(cat "$ERR")"; fi
 
 # ---------------------------------------------------------------- energy model
 . tests/energy.sh
