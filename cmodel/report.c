@@ -94,6 +94,23 @@ int report_watchdog(const struct wsim *s)
             for (int j = 0; j < u->ngrp; j++)
                 if (u->grp[j].w == w && u->grp[j].wait != WAIT_BARRIER) all_barrier = 0;
             if (all_barrier) continue;
+            /* two-level scheduling without a timeout: a warp whose groups are
+             * ready waits for its fetch group's turn while the prioritized
+             * group keeps issuing (004 §3.3, the reason for the timeout). It
+             * is starved by the policy, not stuck: its turn comes when that
+             * group stalls or finishes (max_cycles bounds a group that never
+             * does). */
+            if (s->cfg.scheduler == CFG_SCHEDULER_TWOLEVEL && !s->cfg.fetch_timeout) {
+                int ready = 1, others = 0; /* its groups could issue; other warps issued since the last look */
+                for (int j = 0; j < u->ngrp; j++)
+                    if (u->grp[j].w == w && u->grp[j].wait != WAIT_BARRIER &&
+                        (u->grp[j].wait == WAIT_MEM || u->grp[j].ready_at > s->cycle))
+                        ready = 0; /* (one refused an MSHR is no policy's doing: the line serves it) */
+                for (int j = 0; j < s->nwarps; j++)
+                    others |= &u->warp[j] != w && u->warp[j].gid >= 0 &&
+                              s->cycle - u->warp[j].last_issue <= s->cfg.watchdog / 4 + 1;
+                if (ready && others) continue;
+            }
             fprintf(stderr, "wpusim: watchdog at cycle %llu: WPU %d warp %d (threads %u..) has issued nothing "
                             "since cycle %llu; its SIMD groups:\n",
                     (unsigned long long)s->cycle, i, k, w->tid0, (unsigned long long)w->last_issue);

@@ -1116,6 +1116,15 @@ else bad "watchdog: want exit 3 and a report; got $RC: $(head -c 400 "$ERR")"; f
 group twolevel
 run fa-unit 60 "$B/tests/test_fetcharb"
 if [ $RC -eq 0 ]; then ok; else bad "test_fetcharb: $(grep FAIL "$OUT" | head -n 5)"; fi
+# Two-level scheduling without a timeout starves a warp by policy (004 §3.3): on
+# paper-size blackjack warp 0 waits for its fetch group's turn from cycle 101,364
+# while the prioritized group issues, longer than the watchdog's 12.5 M cycles.
+# No alarm: the run completes with Conv's results (before: exit 3, "a simulator bug").
+run fa-starved 120 "$SIM" --config lwm --policy 2Lev --arg 2 --quiet --dump "$T/fa-starved.dump" "$B/kernels/blackjack.elf"
+R2=$RC
+run fa-starved-conv 120 "$SIM" --config lwm --policy Conv --arg 2 --quiet --dump "$T/fa-starved-conv.dump" "$B/kernels/blackjack.elf"
+if [ $R2 -eq 0 ] && [ $RC -eq 0 ] && cmp -s "$T/fa-starved.dump" "$T/fa-starved-conv.dump"; then ok
+else bad "2Lev on paper-size blackjack: $(cat "$T"/fa-starved*.err 2>/dev/null | head -c 400)"; fi
 F=tests/blocks/fetcharb/twolevel
 awk '/^c=05 u=0 \|/ { sub(/ sw=1/, " sw=0") } { print }' $F.expect > "$T/fa-bad1.expect"
 run fa-bad1 30 "$B/tests/replay_block" $F.in "$T/fa-bad1.expect"
