@@ -842,10 +842,19 @@ static int dom_check_wpu(const struct wsim *s, const wpu_t *u, char *msg, size_t
     return 0;
 }
 
-/* Masked threads that have not come back for `watchdog` cycles. */
+/* Masked threads that have not come back for `watchdog` cycles and never
+ * will. A long wait is legal: threads masked at a load/store that the warp
+ * does not issue again (one before a loop, or the loop's last pass) come back
+ * when their level ends (the stack falls below it: after_issue forces them)
+ * or at a barrier or call, however long the others run until then (a kernel's
+ * whole pixel loop: rt at 512 x 512). So the wait is a loss only when
+ * nothing can end it: their level is no longer on the stack as they left it
+ * (it ended without forcing them), or the warp has stopped issuing (nothing
+ * moves its stack; outside a barrier the warp's own watchdog would name it,
+ * at one the barrier waits for them). */
 static int dom_watch(const struct wsim *s, FILE *out)
 {
-    char a[WSIM_MAX_LANES / 4 + 2], where[128];
+    char a[WSIM_MAX_LANES / 4 + 2], where[128], why[160];
     for (int i = 0; i < s->nwpus; i++) {
         const wpu_t *u = &s->wpu[i];
         const dom_wpu_t *d = u->dom;
@@ -853,18 +862,32 @@ static int dom_watch(const struct wsim *s, FILE *out)
             const mdt_entry_t *x = &d->out.q->e[e];
             if (!x->valid) continue;
             const int k = e / d->m;
+            const warp_t *w = &u->warp[k];
             wmask_t lanes = wmask_or(x->wait, x->rdy);
             uint64_t since = NEVER;
-            WMASK_FOREACH(lanes, lane) if (d->masked_at[(size_t)k * d->ws + lane] < since)
-                since = d->masked_at[(size_t)k * d->ws + lane];
+            WMASK_FOREACH(lanes, lane) if (d->masked_at[at(d, k, lane)] < since) since = d->masked_at[at(d, k, lane)];
             if (s->cycle - since <= s->cfg.watchdog) continue;
+            why[0] = 0;
+            int lv = d->lv[at(d, k, wmask_lowest(&lanes))];
+            WMASK_FOREACH(lanes, lane) {
+                const size_t j = at(d, k, lane);
+                if (d->lv[j] < 1 || d->lv[j] > w->rs.depth || w->rs.e[d->lv[j] - 1].rpc != d->rp[j]) {
+                    lv = d->lv[j];
+                    snprintf(why, sizeof why, "their level %d (re-converging at 0x%08x) ended without them: the "
+                             "stack is %d deep", d->lv[j], d->rp[j], w->rs.depth);
+                    break;
+                }
+            }
+            if (!why[0] && s->cycle - w->last_issue > s->cfg.watchdog)
+                snprintf(why, sizeof why, "their level is %d and the warp has issued nothing since cycle %llu", lv,
+                         (unsigned long long)w->last_issue);
+            if (!why[0]) continue; /* the warp runs on in their level: they come back when it ends */
             wmask_hex(&lanes, s->warp_size, a);
             program_describe_pc(s->prog, x->pc, where, sizeof where);
             fprintf(out, "wpusim: watchdog at cycle %llu: WPU %d warp %d (threads %u..): threads %s were masked off "
-                         "at the load/store at pc 0x%08x (%s), MDT entry %d, since cycle %llu, and have not come "
-                         "back (the warp never issued that pc again on their path nor re-converged; their level is %d)\n",
-                    (unsigned long long)s->cycle, i, k, u->warp[k].tid0, a, x->pc, where, e,
-                    (unsigned long long)since, d->lv[at(d, k, wmask_lowest(&lanes))]);
+                         "at the load/store at pc 0x%08x (%s), MDT entry %d, since cycle %llu, and cannot come "
+                         "back: %s\n",
+                    (unsigned long long)s->cycle, i, k, w->tid0, a, x->pc, where, e, (unsigned long long)since, why);
             return 1;
         }
     }
