@@ -7,7 +7,6 @@
 
 #include "core.h"
 #include "mech/mech.h"
-#include "mech/twolev.h"
 #include "timeline.h"
 
 static uint64_t class_latency(const struct wsim *s, int cls)
@@ -106,8 +105,8 @@ static inline __attribute__((always_inline)) void issue(struct wsim *s, wpu_t *u
 
     /* switch_on: the group keeps the pipeline until it accesses the cache
      * (access) or misses (miss); cycle: round-robin every cycle */
-    u->sin.stay_we = 1;
-    u->sin.stay = s->cfg.switch_on == CFG_SWITCH_ON_ACCESS ? !timed
+    u->stay_we = 1;
+    u->stay = s->cfg.switch_on == CFG_SWITCH_ON_ACCESS ? !timed
                 : s->cfg.switch_on == CFG_SWITCH_ON_MISS   ? !timed || !wmask_any(&r.miss)
                                                            : 0;
     if (g->wait != WAIT_BARRIER && x.cls != ISA_CLASS_BARRIER && w->rs.depth) {
@@ -168,12 +167,12 @@ void wpu_account_stall(struct wsim *s, wpu_t *u, uint64_t n)
     u->st.cycles_idle += n;
 }
 
-/* Group selection: the scheduler block's grant among the groups that can
- * issue now (prev >= 0: a retry after prev could not issue), by the keys a
- * mechanism gives (DWS: the boosted laggard split, the shallowest split). */
-static int pick(struct wsim *s, wpu_t *u, int prev)
+/* Group selection by the scheduler block: its grant among the groups that
+ * can issue now (prev >= 0: a retry after prev could not issue), by the
+ * keys a mechanism gives (DWS: the boosted laggard split, the shallowest
+ * split). A mechanism may bring its own selection instead (wpu_t.sel). */
+static int sched_pick(struct wsim *s, wpu_t *u, int prev)
 {
-    if (u->fa) return twolev_pick(s, u); /* scheduler = twolevel: the fetch arbiter's grant */
     sched_in_t *in = &u->sin; /* (in->ready_at is u->avail, set at creation) */
     in->now = s->cycle;
     in->retry = prev >= 0;
@@ -184,19 +183,25 @@ static int pick(struct wsim *s, wpu_t *u, int prev)
     return o.grant ? o.grant_idx : -1;
 }
 
-/* The block clocks of the WPU: the scheduler's or the fetch arbiter's (last
- * grant, an issue, stay), then the mechanisms' blocks (DWS: the warp-split
- * table's operation). */
+/* The scheduler block's clock edge: the last grant, stay. */
+static void sched_edge(struct wsim *s, wpu_t *u, int last, int issued)
+{
+    (void)s, (void)issued;
+    u->sin.upd = last >= 0;
+    u->sin.last = (uint16_t)(last >= 0 ? last : 0);
+    u->sin.stay_we = u->stay_we;
+    u->sin.stay = u->stay;
+    sched_clock(&u->sched, &u->sin);
+}
+
+const select_ops_t sched_select = {.pick = sched_pick, .clock = sched_edge};
+
+/* The block clocks of the WPU: the group selection's (last grant, an issue,
+ * stay), then the mechanisms' blocks (DWS: the warp-split table's operation). */
 static void clock_blocks(struct wsim *s, wpu_t *u, int last, int issued)
 {
-    if (u->fa) {
-        twolev_clock(s, u, last, issued);
-    } else {
-        u->sin.upd = last >= 0;
-        u->sin.last = (uint16_t)(last >= 0 ? last : 0);
-        sched_clock(&u->sched, &u->sin);
-    }
-    u->sin.stay_we = 0;
+    u->sel->clock(s, u, last, issued);
+    u->stay_we = 0;
     MECH_CALL(s, clock, s, u);
 }
 
@@ -213,7 +218,7 @@ static inline __attribute__((always_inline)) void wpu_clock(struct wsim *s, wpu_
     /* a mechanism may hold the front end (LWM: the column picker is still
      * breaking a large warp's instruction into sub-warps: fetch stalls) */
     if (s->nmech && (issued = mech_hold(s, u)) == 1) u->st.cycles_issue++;
-    for (int next; !issued && (next = pick(s, u, k)) >= 0;) {
+    for (int next; !issued && (next = u->sel->pick(s, u, k)) >= 0;) {
         k = next;
         group_t *g = &u->grp[k];
         uint32_t pc = rs_top(g->rs)->pc;
@@ -237,7 +242,7 @@ static inline __attribute__((always_inline)) void wpu_clock(struct wsim *s, wpu_
         }
         /* issue */
         u->st.cycles_issue++;
-        if (s->nmech) {
+        if (s->group_stats) {
             u->st.groups_sum += (uint64_t)u->live_groups;
             if ((uint64_t)u->live_groups > u->st.groups_max) u->st.groups_max = (uint64_t)u->live_groups;
         }

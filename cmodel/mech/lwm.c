@@ -33,6 +33,7 @@
  *
  * It changes timing only: fetch order and when a warp may be fetched again. */
 #include <stdlib.h>
+#include <string.h>
 
 #include "../blocks/colpick.h"
 #include "mech.h"
@@ -71,7 +72,10 @@ typedef struct lwm_wpu {
     /* statistics */
     uint64_t insts, subwarps, threads, jumps, dep_waits, asides;
     uint64_t size[WSIM_MAX_LANES + 1]; /* sub-warps by threads (0: clocks the picker issued nothing) */
+    FILE *rec; /* --record-block colpick */
 } lwm_wpu_t;
+
+#define LW(u) ((lwm_wpu_t *)(u)->mstate[MECH_LWM])
 
 /* The dependency bits of g's threads in `of` now: their last sub-warp has
  * not completed. (The picker only looks at the bits of the threads it may
@@ -91,7 +95,7 @@ static int alive(const group_t *g, const lwm_inst_t *I) { return g->w && g->w->g
  * picks. Returns the sub-warp's threads (0: nothing issued). */
 static int pick_clock(struct wsim *s, wpu_t *u, group_t *g, int load, wmask_t mask, int one)
 {
-    lwm_wpu_t *L = u->lwm;
+    lwm_wpu_t *L = LW(u);
     lwm_inst_t *I = &L->inst[g->id];
     L->g = g;
     L->in.load = (uint8_t)load;
@@ -179,41 +183,43 @@ static int pick_clock(struct wsim *s, wpu_t *u, group_t *g, int load, wmask_t ma
 
 /* ---- hooks ---- */
 
-static void lwm_init_wpu(struct wsim *s, wpu_t *u)
+static int lwm_init_wpu(struct wsim *s, wpu_t *u, char *err, size_t errlen)
 {
     lwm_wpu_t *L = calloc(1, sizeof *L);
-    char err[256] = "out of host memory";
-    if (L) {
-        L->done_at = calloc((size_t)u->ngrp * (size_t)s->warp_size, sizeof *L->done_at);
-        L->inst = calloc((size_t)u->ngrp, sizeof *L->inst);
-        L->cfg = (colpick_config_t){.rows = s->warp_size / s->lanes, .cols = s->lanes};
+    if (!L) {
+        snprintf(err, errlen, "lwm: out of host memory");
+        return -1;
     }
-    if (!L || !L->done_at || !L->inst ||
-        !(L->pick = block_new(s, &colpick_block_ops, &L->cfg, u->id, &L->ops, err, sizeof err))) {
-        /* config.c's checks rule a bad shape out; memory is the only way here */
-        fprintf(stderr, "wpusim: lwm: %s\n", err);
-        exit(2);
+    u->mstate[MECH_LWM] = L;
+    L->done_at = calloc((size_t)u->ngrp * (size_t)s->warp_size, sizeof *L->done_at);
+    L->inst = calloc((size_t)u->ngrp, sizeof *L->inst);
+    L->cfg = (colpick_config_t){.rows = s->warp_size / s->lanes, .cols = s->lanes};
+    if (!L->done_at || !L->inst) {
+        snprintf(err, errlen, "lwm: out of host memory");
+        return -1;
     }
-    u->lwm = L;
+    /* config.c's checks rule a bad shape out */
+    if (!(L->pick = block_new(s, &colpick_block_ops, &L->cfg, u->id, &L->ops, err, errlen))) return -1;
     u->mech_mem = 1;
+    return 0;
 }
 
 static void lwm_free_wpu(struct wsim *s, wpu_t *u)
 {
     (void)s;
-    lwm_wpu_t *L = u->lwm;
+    lwm_wpu_t *L = LW(u);
     if (!L) return;
     if (L->pick) L->ops->free(L->pick);
     free(L->done_at);
     free(L->inst);
     free(L);
-    u->lwm = NULL;
+    u->mstate[MECH_LWM] = NULL;
 }
 
 static void lwm_launch(struct wsim *s, wpu_t *u, group_t *root, int initial)
 {
     (void)initial;
-    uint64_t *d = u->lwm->done_at + (size_t)root->id * (size_t)s->warp_size;
+    uint64_t *d = LW(u)->done_at + (size_t)root->id * (size_t)s->warp_size;
     for (int t = 0; t < s->warp_size; t++) d[t] = 0;
 }
 
@@ -222,7 +228,7 @@ static void lwm_launch(struct wsim *s, wpu_t *u, group_t *root, int initial)
  * same clock (sub-warps are made in parallel with decode). */
 static void lwm_after_issue(struct wsim *s, wpu_t *u, group_t *g, const issue_t *is)
 {
-    lwm_wpu_t *L = u->lwm;
+    lwm_wpu_t *L = LW(u);
     lwm_inst_t *I = &L->inst[g->id];
     const int cls = is->x->cls;
     L->insts++;
@@ -253,7 +259,7 @@ static void lwm_after_issue(struct wsim *s, wpu_t *u, group_t *g, const issue_t 
         g->ready_at = NEVER; /* until its first (or last) sub-warp issues (issue() syncs avail) */
         if (I->mem) g->wait = WAIT_MEM, g->missed = 0; /* until one of its sub-warps misses */
     }
-    u->sin.stay = 0; /* fetch is round-robin among the large warps (004 §5.2), whatever switch_on says */
+    u->stay = 0; /* fetch is round-robin among the large warps (004 §5.2), whatever switch_on says */
     const int one = is->d && cls == ISA_CLASS_JAL && is->d->rd == ISA_X0_SINK;
     pick_clock(s, u, g, 1, I->loaded, one);
 }
@@ -265,7 +271,7 @@ static void lwm_after_issue(struct wsim *s, wpu_t *u, group_t *g, const issue_t 
  * baseline warp's does.) */
 static int lwm_hold(struct wsim *s, wpu_t *u)
 {
-    lwm_wpu_t *L = u->lwm;
+    lwm_wpu_t *L = LW(u);
     if (L->g) return pick_clock(s, u, L->g, 0, wmask_none(), 0) ? 1 : 2;
     if (!L->naside) return 0;
     for (int k = 0; k < u->ngrp; k++) {
@@ -289,16 +295,16 @@ static int lwm_hold(struct wsim *s, wpu_t *u)
 
 static void lwm_clock(struct wsim *s, wpu_t *u)
 {
-    lwm_wpu_t *L = u->lwm;
+    lwm_wpu_t *L = LW(u);
     if (!L->evaluated) return; /* an idle picker: its edge changes nothing (nor is it recorded) */
-    if (s->record_colpick) L->ops->trace(L->pick, s->cycle, u->id, &L->in, &L->out, s->record_colpick);
+    if (L->rec) L->ops->trace(L->pick, s->cycle, u->id, &L->in, &L->out, L->rec);
     L->ops->clock(L->pick, &L->in, &L->out);
     L->evaluated = 0;
 }
 
 static uint64_t lwm_next_ready(const struct wsim *s, const wpu_t *u, uint64_t nr)
 {
-    const lwm_wpu_t *L = u->lwm;
+    const lwm_wpu_t *L = LW(u);
     /* the picker works every clock while it holds an instruction */
     if (L->g) return s->cycle + 1 < nr ? s->cycle + 1 : nr;
     for (int k = 0; L->naside && k < u->ngrp; k++)
@@ -312,7 +318,7 @@ static uint64_t lwm_next_ready(const struct wsim *s, const wpu_t *u, uint64_t nr
  * holds nothing; no two threads of a sub-warp share a column. */
 static int lwm_check_wpu(const struct wsim *s, const wpu_t *u, char *msg, size_t len)
 {
-    const lwm_wpu_t *L = u->lwm;
+    const lwm_wpu_t *L = LW(u);
     if (!L->out.q) return 0; /* not evaluated yet */
     char a[WSIM_MAX_LANES / 4 + 2], b[WSIM_MAX_LANES / 4 + 2];
     const wmask_t work = L->out.q->work;
@@ -362,17 +368,18 @@ static int lwm_check_wpu(const struct wsim *s, const wpu_t *u, char *msg, size_t
 
 static void lwm_counters(struct wsim *s, wpu_t *u, counter_visit_fn *f, void *ctx)
 {
-    lwm_wpu_t *L = u->lwm;
+    lwm_wpu_t *L = LW(u);
     uint64_t *each[] = {&L->insts, &L->subwarps, &L->threads, &L->jumps, &L->dep_waits, &L->asides};
     for (size_t i = 0; i < sizeof each / sizeof each[0]; i++) f(ctx, each[i], 1);
     f(ctx, L->size, (size_t)s->lanes + 1);
 }
 
-static void lwm_stats(const struct wsim *s, FILE *out, int json)
+static void lwm_stats(const struct wsim *s, const stats_t *t, FILE *out, int json)
 {
+    (void)t;
     uint64_t insts = 0, subs = 0, thr = 0, jumps = 0, waits = 0, asides = 0, ti = 0, size[WSIM_MAX_LANES + 1] = {0};
     for (int i = 0; i < s->nwpus; i++) {
-        const lwm_wpu_t *L = s->wpu[i].lwm;
+        const lwm_wpu_t *L = LW(&s->wpu[i]);
         insts += L->insts, subs += L->subwarps, thr += L->threads, jumps += L->jumps, waits += L->dep_waits;
         asides += L->asides;
         ti += s->wpu[i].st.thread_insts;
@@ -404,6 +411,15 @@ static void lwm_stats(const struct wsim *s, FILE *out, int json)
             (unsigned long long)idle, (unsigned long long)waits, (unsigned long long)asides, ipc);
 }
 
+/* --record-block colpick: every WPU records; the header is the C model's */
+static int lwm_record(struct wsim *s, const char *block, FILE *out)
+{
+    if (strcmp(block, "colpick") != 0) return 0;
+    for (int i = 0; i < s->nwpus; i++) LW(&s->wpu[i])->rec = out;
+    if (out) block_trace_header(&colpick_block_ops, &LW(&s->wpu[0])->cfg, out);
+    return 1;
+}
+
 const mech_ops_t lwm_mech = {
     .name = "lwm",
     .init_wpu = lwm_init_wpu,
@@ -416,4 +432,5 @@ const mech_ops_t lwm_mech = {
     .check_wpu = lwm_check_wpu,
     .counters = lwm_counters,
     .stats = lwm_stats,
+    .record = lwm_record,
 };
