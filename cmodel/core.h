@@ -104,6 +104,23 @@ typedef struct vcore {
 
 #define WSIM_MECHS 8 /* mechanisms a machine may have (mech/mech.h: MECH_COUNT) */
 
+/* A load/store's lanes for the memory system, which the pipeline times
+ * (wpu.c, mem_door: the one door to memory timing): lanes of warp gid (its
+ * global number) at addr[lane]. A mechanism asks through wpu_t.mreq (by:
+ * itself; its mem_done hook gets the answer). */
+enum {
+    MEM_ASK,     /* is an MSHR free for it? (no access, nothing counted) */
+    MEM_CHECK,   /* the MSHR check before issue, a refusal counted (a mechanism times the access) */
+    MEM_ISSUE,   /* the check, then the access (its misses counted when the instruction retires) */
+    MEM_SUBWARP, /* the check, then the access, its misses counted now (LWM's sub-warps) */
+};
+typedef struct mem_req {
+    const struct mech_ops *by; /* a mechanism's request (NULL: none pending) */
+    const uint32_t *addr;
+    wmask_t lanes;
+    int store, gid, kind;      /* kind: MEM_* */
+} mem_req_t;
+
 typedef struct wpu {
     int id;
     warp_t *warp; /* [warps] */
@@ -113,8 +130,9 @@ typedef struct wpu {
                         barrier or a re-convergence point, or without a scheduler slot) */
     void *mstate[WSIM_MECHS]; /* each chosen mechanism's own state of this WPU, at its MECH_* index
                                  (mech/mech.h); NULL: the mechanism is off */
-    uint8_t mech_mem;    /* a mechanism times the loads/stores (lwm: per sub-warp): issue does not
-                            (the MSHR check before issue stays the pipeline's) */
+    uint8_t mech_mem;    /* a mechanism asks for the loads/stores' accesses (lwm: per sub-warp):
+                            issue does not (the MSHR check before issue stays the issue's) */
+    mem_req_t mreq;      /* a mechanism's access, for the pipeline to time (mem_door) */
     int live_groups;
     sched_t sched;    /* the group scheduler block, its inputs this clock and its keys */
     sched_in_t sin;
@@ -216,11 +234,13 @@ typedef struct exec_report {
 } exec_report_t;
 
 /* One issue, for the mechanisms: the instruction, its report, what the
- * group looked like before it, and its memory access (NULL: none). */
+ * group looked like before it, and its memory access (NULL: none; a
+ * load/store's addresses per lane: addr). */
 typedef struct issue {
     const isa_insn_t *d;
     const exec_report_t *x;
     const struct mem_result *r;
+    const uint32_t *addr;
     uint32_t pc;         /* the group's pc and stack depth before it executed */
     int depth;
     wmask_t lanes_before; /* the group's lanes, and its warp's live lanes, before */

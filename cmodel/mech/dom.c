@@ -124,7 +124,7 @@ static void sample(struct wsim *s, wpu_t *u)
 {
     dom_wpu_t *d = DM(u);
     asc_in_t *in = &d->ain;
-    uint64_t bytes = s->ms.dram.st.bytes;
+    uint64_t bytes = memsys_dram_bytes(&s->ms);
     in->cycles = (uint32_t)(s->cycle - d->p_cycle);
     in->busy = (uint32_t)(u->st.cycles_issue - d->p_issue);
     in->memwait = (uint32_t)(u->st.cycles_memwait - d->p_memwait);
@@ -261,10 +261,6 @@ static void unmask(dom_wpu_t *d, warp_t *w, wmask_t lanes)
     }
     WMASK_FOREACH(lanes, l) d->lv[at(d, k, l)] = 0;
 }
-
-/* The per-lane completion of this clock's memory access: when lane l's
- * line (or hit) is there (memsys_access's per-line times). */
-static uint64_t lane_done(const struct wsim *s, int l) { return s->ms.uready[s->ms.lane_u[l]]; }
 
 /* --check: threads leave the table to resume at `pc` at cycle `resume` at
  * the earliest: right after their own load/store (its value captured once),
@@ -533,7 +529,7 @@ static void access(struct wsim *s, wpu_t *u, group_t *g, const issue_t *is)
         const int callee = level >= 2 && w->rs.e[level - 2].callsite;
         WMASK_FOREACH(wait, l) {
             const size_t i = at(d, k, l);
-            d->ready[i] = lane_done(s, l);
+            d->ready[i] = mem_lane_ready(r, l);
             d->masked_at[i] = s->cycle;
             d->lv[i] = level;
             d->rp[i] = top->rpc;
@@ -550,7 +546,7 @@ static void access(struct wsim *s, wpu_t *u, group_t *g, const issue_t *is)
         const wmask_t slipped = wmask_andnot(wait, off);
         if (wmask_any(&off) && !wmask_eq(&go_miss, &slipped)) {
             wmask_t rest = wmask_andnot(active, wait);
-            WMASK_FOREACH(rest, l) if (lane_done(s, l) > at_) at_ = lane_done(s, l);
+            WMASK_FOREACH(rest, l) if (mem_lane_ready(r, l) > at_) at_ = mem_lane_ready(r, l);
         } else if (r->hit_ready > at_) {
             at_ = r->hit_ready;
         }

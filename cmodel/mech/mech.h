@@ -14,6 +14,8 @@
 
 #include "core.h"
 
+enum { MECH_MEM = 3 }; /* hold, mem_done: an access asked for in u->mreq */
+
 /* Each mechanism's index in a WPU's mstate[]. */
 enum { MECH_DWS, MECH_TWOLEV, MECH_DOM, MECH_LWM, MECH_COUNT };
 _Static_assert(MECH_COUNT <= WSIM_MECHS, "raise WSIM_MECHS (core.h)");
@@ -76,8 +78,13 @@ typedef struct mech_ops {
     /* the start of a clock: the mechanism holds the front end (LWM: the
      * column picker still breaks a large warp's instruction into
      * sub-warps, and fetch stalls): 1 when a group issued, 2 when nothing
-     * did; 0: fetch as usual */
+     * did; 0: fetch as usual; MECH_MEM: it asks for an access first
+     * (u->mreq), whose answer (mem_done) says which */
     int (*hold)(struct wsim *s, wpu_t *u);
+    /* the pipeline timed the access it asked for (u->mreq, from hold or
+     * after_issue): r, or NULL when refused (no free MSHR: retry is when
+     * one frees); returns as hold does (MECH_MEM: another access) */
+    int (*mem_done)(struct wsim *s, wpu_t *u, const mem_result_t *r, uint64_t retry);
     /* its own counters of WPU u, for the region of interest (roi.c): every
      * uint64_t its stats hook reports, in a fixed order */
     void (*counters)(struct wsim *s, wpu_t *u, counter_visit_fn *f, void *ctx);
