@@ -137,12 +137,12 @@ speedup: $(SETUP_STAMP)
 JOBS ?= 2
 dom-experiments: $(SETUP_STAMP)
 	@$(MAKE) --no-print-directory $(WPUSIM) kernels
-	python3 scripts/dom_experiments.py --size $(SIZE) --jobs $(JOBS)
+	python3 scripts/dom_experiments.py --size $(SIZE) --jobs $(JOBS) --report $(BUILD)/dom-experiments-$(SIZE).html
 
 # Seed 004's experiments on lwm (docs/lwm.md, "004's experiments"): make lwm-experiments SIZE=tiny|small|paper [JOBS=2]
 lwm-experiments: $(SETUP_STAMP)
 	@$(MAKE) --no-print-directory $(WPUSIM) kernels
-	python3 scripts/lwm_experiments.py --size $(SIZE) --jobs $(JOBS)
+	python3 scripts/lwm_experiments.py --size $(SIZE) --jobs $(JOBS) --report $(BUILD)/lwm-experiments-$(SIZE).html
 
 # 003's experiments on the vector core (docs/irregular.md, Fig. 4): make irregular-experiments SIZE=tiny|small|paper [JOBS=2]
 .PHONY: irregular-experiments

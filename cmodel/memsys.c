@@ -17,6 +17,7 @@ static int l1_init(l1_t *l, uint32_t size, uint32_t ways, uint32_t line, int nms
     l->bank_free = calloc(banks ? banks : 1, sizeof *l->bank_free);
     l->mshr_line_cap = warps;
     l->mshr_line = calloc(warps ? (size_t)warps : 1, sizeof *l->mshr_line);
+    l->mshr_granted = -1, l->mshr_granted_at = UINT64_MAX;
     return l->mshr && l->bank_free && l->mshr_line ? 0 : -1;
 }
 
@@ -173,8 +174,10 @@ int memsys_must_wait(memsys_t *m, int wpu, uint64_t now, const uint32_t *addr, w
     }
     int pos = 0; /* the warp's place in the line of refused warps (mshr_waiting: not in it) */
     while (pos < l->mshr_waiting && l->mshr_line[pos] != warp) pos++;
-    if (free && pos == 0) { /* a free MSHR, and nobody before it: go */
+    if (free && (pos == 0 || (l->mshr_granted == warp && l->mshr_granted_at == now))) {
+        /* a free MSHR, and nobody before it (or its turn this cycle): go */
         line_leave(l, pos);
+        l->mshr_granted = warp, l->mshr_granted_at = now;
         return 0;
     }
     /* fine only if every line hits or is already on its way (no MSHR needed) */

@@ -67,6 +67,8 @@ typedef struct l1 {
     int *mshr_line;      /* the warps refused an MSHR, in the order they asked, until they get one */
     int mshr_waiting;    /* how many (at most mshr_line_cap: the WPU's warp slots) */
     int mshr_line_cap;
+    int mshr_granted;             /* the warp last let through the line, ... */
+    uint64_t mshr_granted_at;     /* ... and when: it keeps its turn for the rest of that cycle */
     uint32_t last_line;  /* I-cache: the line fetched last (MRU of its set) */
     uint64_t epoch;      /* I-cache: lines inserted so far */
     uint64_t last_ready; /* and when its data is there; ~0 = none */
@@ -141,7 +143,10 @@ void memsys_free(memsys_t *m);
  * need a new MSHR and every MSHR is busy (*retry = the cycle one frees), or
  * another warp was refused first and has not had its MSHR yet (*retry = the
  * next cycle): MSHRs go to the warps that asked for them in the order they
- * asked, as a miss queue takes them, so that no warp is starved of them. */
+ * asked, as a miss queue takes them, so that no warp is starved of them.
+ * A warp let through keeps its turn for the rest of the cycle (LWM checks a
+ * large warp again when its picker takes it: without this, two warps that
+ * left the head of the line by turns refused each other for ever). */
 int memsys_must_wait(memsys_t *m, int wpu, uint64_t now, const uint32_t *addr, wmask_t lanes, int store, int warp,
                      uint64_t *retry);
 /* One SIMD load/store of WPU wpu issued at now: per-lane addresses in addr. */

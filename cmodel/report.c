@@ -66,6 +66,7 @@ int report_watchdog(const struct wsim *s)
             for (int j = 0; j < u->ngrp; j++)
                 if (u->grp[j].w == w && u->grp[j].wait != WAIT_BARRIER) all_barrier = 0;
             if (all_barrier) continue;
+            if (mech_starves(s, u, w)) continue; /* (e.g. two-level priority without a timeout) */
             fprintf(stderr, "wpusim: watchdog at cycle %llu: WPU %d warp %d (threads %u..) has issued nothing "
                             "since cycle %llu; its SIMD groups:\n",
                     (unsigned long long)s->cycle, i, k, w->tid0, (unsigned long long)w->last_issue);

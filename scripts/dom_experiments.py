@@ -38,9 +38,13 @@ import tempfile
 import time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from wsim_runs import measured  # noqa: E402  (the region of interest when a kernel marks one)
+import report  # noqa: E402  (--report: the legends' page)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 KERNELS = ["nl", "lj", "sa", "rt", "km", "gf"]  # 002 §7.3, Table 3's order
+# The kernels with a branch-free variant (--arg bit 30, kernels/README.md); SA and RT have none
+# and would read the bit as an input size.
+SELECTS_KERNELS = ["nl", "lj", "km", "gf"]
 SIZES = {"tiny": 0, "small": 1, "paper": 2}
 # Seconds of one run at each size on the shared 2-core machine with 2 jobs (measured: the
 # whole tiny set 67 s, small 1213 s; paper guessed), for the estimate printed before the runs.
@@ -123,8 +127,9 @@ def run_one(args, tmp, key):
         row["error"] = "wpusim exit %d: %s" % (p.returncode, err[-1] if err else "")
         return row
     with open(stats) as f:
-        st = measured(json.load(f))
-    t, c = st["total"], st["config"]
+        st = json.load(f)
+    m = measured(st)  # the kernel's region of interest when it marks one (docs/abi.md), else the whole run
+    t, c = m["total"], st["config"]
     if c["wpus"] != CORES or c["warp_size"] != LANES:
         row["error"] = "preset %s has %d cores x %d lanes; this script assumes 002's %d x %d" % (
             cfg, c["wpus"], c["warp_size"], CORES, LANES)
@@ -374,7 +379,7 @@ def main():
     p.add_argument("--arg", type=int, help="kernel argument instead of the size's")
     p.add_argument("--selects", action="store_true",
                    help="the kernels' branch-free variants (--arg bit 30; docs/dom.md, \"What control flow costs\")")
-    p.add_argument("--kernels", default=",".join(KERNELS))
+    p.add_argument("--kernels", default=None, help="default: all six (with --selects: %s)" % ",".join(SELECTS_KERNELS))
     p.add_argument("--warps", default="1,2,4,8,16", help="warps per core (default 1,2,4,8,16)")
     p.add_argument("--slips", default="2,4,8,16,32", help="DoM.FixedSlip max slips for Fig. 6 ('' = none)")
     p.add_argument("--configs", default="dom,dom-l2", help="presets; the first is Figs. 4-8's, the second Figs. 9-10's")
@@ -383,13 +388,23 @@ def main():
     p.add_argument("--set", action="append", metavar="KEY=VALUE", help="extra configuration for every run")
     p.add_argument("--markdown", help="also write the tables to FILE")
     p.add_argument("--json", help="write every run's row as JSON")
+    p.add_argument("--report", metavar="FILE.html",
+                   help="also write a report page (scripts/report.py): blocking, adaptive and fixed slip side by "
+                        "side on the first kernel, config and warp count")
     p.add_argument("--build", default=os.path.join(ROOT, "build"))
     p.add_argument("--from-json", metavar="FILE", help="print the tables of an earlier --json instead of running")
     p.add_argument("--selects-json", metavar="FILE",
                    help="with --from-json (the kernels with branches): a --selects run's --json; prints what "
                         "control flow costs instead")
     args = p.parse_args()
+    if args.kernels is None:
+        args.kernels = ",".join(SELECTS_KERNELS if args.selects else KERNELS)
     args.kernels = parse_list(args.kernels, "kernels", KERNELS)
+    if args.selects and [k for k in args.kernels if k not in SELECTS_KERNELS]:
+        sys.stderr.write("dom_experiments: --selects: no branch-free variant of %s (it would read --arg's bit 30 "
+                         "as an input size); choose among %s\n" % (
+                             ",".join(k for k in args.kernels if k not in SELECTS_KERNELS), ",".join(SELECTS_KERNELS)))
+        sys.exit(2)
     args.warps = sorted(set(parse_list(args.warps, "warps", lo=1, hi=32)))
     args.slips = sorted(set(parse_list(args.slips, "slips", lo=1, hi=255)))
     args.configs = parse_list(args.configs, "configs", ["dom", "dom-l2"])
@@ -442,6 +457,19 @@ def main():
                     "" if r["slip"] is None else r["slip"], r["warps"],
                     r["error"] if "error" in r else "%d cycles, %.1f s" % (r["cycles"], r["wall_s"])))
         bad = check(rows, args.configs[0])
+        page = None
+        if args.report:  # (the runs' statistics are in tmp until the block ends)
+            c0, k0, w0 = args.configs[0], args.kernels[0], args.warps[0]
+            keys = [("DoM.Block", None), ("DoM.Adaptive", None)] + [("DoM.FixedSlip", s) for s in args.slips]
+            found = [("%s%s" % (pol, "" if s is None else " %d" % s),
+                      os.path.join(tmp, "%s.%s.%s.%s.w%d.json" % (c0, pol, s, k0, w0))) for pol, s in keys]
+            found = [(lab, f) for lab, f in found if os.path.isfile(f)]
+            if found:
+                page = report.build([report.load_run(f) for _, f in found], [lab for lab, _ in found], {},
+                                    "WarpSplit: 002's legends on %s (%s, warps = %d, size %s)" % (
+                                        k0.upper(), c0, w0, args.size))
+                with open(args.report, "w", encoding="utf-8") as fh:
+                    fh.write(page)
     order = {key: i for i, key in enumerate(runs)}
     rows.sort(key=lambda r: order[(r["config"], r["policy"], r["slip"], r["kernel"], r["warps"])])
     head = ("dom_experiments: size %s (arg %d), seed %d, kernels %s, warps %s, configs %s%s; %d runs in %.0f s; "
@@ -450,6 +478,10 @@ def main():
                ",".join(args.configs), "".join(" --set " + s for s in args.set or []), len(rows),
                time.monotonic() - t0, "all identical" if not bad else "%d FAILED" % len(bad)))
     text = head + "\n" + tables(args, rows)
+    if page:
+        text += "\nReport page (scripts/report.py: the legends on %s, %s, warps = %d): [%s](%s)\n" % (
+            args.kernels[0].upper(), args.configs[0], args.warps[0], os.path.basename(args.report),
+            os.path.basename(args.report))
     sys.stdout.write(text)
     if args.markdown:
         with open(args.markdown, "w") as fh:

@@ -35,6 +35,7 @@ import tempfile
 import time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from wsim_runs import measured  # noqa: E402  (the region of interest when a kernel marks one)
+import report  # noqa: E402  (--report: the legends' page)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # 004 Table 2's order (Fig. 8: the branch-limited group first).
@@ -155,6 +156,8 @@ def main():
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--markdown", help="also write the tables to FILE")
     ap.add_argument("--json", help="also write every run's numbers to FILE")
+    ap.add_argument("--report", metavar="FILE.html",
+                    help="also write a report page (scripts/report.py): Fig. 8's legends side by side on the first kernel")
     ap.add_argument("--build", default=os.path.join(ROOT, "build"))
     ap.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
                     help="passed to every run (before the legend's own --set), e.g. watchdog=0")
@@ -231,6 +234,17 @@ def main():
                 i, len(specs), r["label"], r["kernel"],
                 "error: " + r["error"] if "error" in r else "%d cycles, IPC %.3f" % (r["cycles"], r["ipc"]),
                 r["wall_s"]), file=sys.stderr)
+        page = None
+        if args.report:  # (the runs' statistics are in tmp until the block ends)
+            k = kernels[0]
+            found = [(lab, os.path.join(tmp, "%s.%s.json" % (lab.replace("/", "_").replace("=", "_"), k)))
+                     for lab, _, _ in legends]
+            found = [(lab, f) for lab, f in found if os.path.isfile(f)]
+            if found:
+                page = report.build([report.load_run(f) for _, f in found], [lab for lab, _ in found], {},
+                                    "WarpSplit: 004 Fig. 8's legends on %s (lwm, size %s)" % (k, args.size))
+                with open(args.report, "w", encoding="utf-8") as f:
+                    f.write(page)
     wall = time.monotonic() - t0
     by = {(r["label"], r["kernel"]): r for r in rows}
 
@@ -415,6 +429,10 @@ def main():
         out.append("004 §3.3: the timeout \"helps significantly\" on blackjack with large warps (LWM+2Lev).")
         out.append("")
 
+    if page:
+        out.append("Report page (scripts/report.py: Fig. 8's legends on %s): [%s](%s)" % (
+            kernels[0], os.path.basename(args.report), os.path.basename(args.report)))
+        out.append("")
     text = "\n".join(out)
     print(text)
     if failures:

@@ -157,7 +157,7 @@ WAVE_DIR := $(RTL_OUT)/$(BLOCK)/$(SET)
 # make wave: a short traced run; opened in GTKWave when there is a display,
 # else the file's path and the command to open it. The testbench writes the
 # view beside the waveform (its .gtkw: the block's save file opened on the
-# first few dozen operations after reset, logged by +log; values named by
+# busiest 96 clocks of operations, logged by +log; values named by
 # the port table's encodings). Exit 0 only when the waveform was written.
 wave: rtl-tools $(call rtl_tb,$(BLOCK)/$(SET))
 	@rm -f $(WAVE_DIR)/$(BLOCK).fst $(WAVE_DIR)/$(BLOCK).gtkw

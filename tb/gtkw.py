@@ -11,7 +11,7 @@ translate file tb/filters/<block>_<name>.txt (--filters writes them).
     python3 tb/gtkw.py --filters wst        # tb/filters/wst_*.txt
 
 The save file opens at time 0; a testbench's run writes its own view of a
-run (tb/common/tb_main.cpp: the window of its first operations, or the
+run (tb/common/tb_main.cpp: the busiest window of its logged operations, or the
 clocks before a failure) from it.
 """
 import os

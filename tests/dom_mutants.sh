@@ -20,7 +20,7 @@ while IFS='|' read -r name prog arg want expr; do
   sed -i "$expr" "$W/dom.c"
   if cmp -s cmodel/mech/dom.c "$W/dom.c"; then echo "mutant '$name': the sed expression no longer applies"; rc=1; continue; fi
   if ! $CC -std=c11 -O1 -w -I"$B/gen" -Icmodel -c "$W/dom.c" -o "$W/dom.o" 2>"$W/cc.err" \
-     || ! $CC "$B/sim/wpusim.o" "$B/sim/presets.o" "$B/core64.o" "$W/dom.o" $objs -lm -o "$W/wpusim" 2>>"$W/cc.err"; then
+     || ! $CC "$B/sim/wpusim.o" "$B/sim/presets.o" "$B/core64.o" "$W/dom.o" $objs -lz -lm -o "$W/wpusim" 2>>"$W/cc.err"; then
     echo "mutant '$name': does not build: $(head -c 300 "$W/cc.err")"; rc=1; continue
   fi
   timeout 60 "$W/wpusim" --core 256 --config dom --policy DoM.NoLimit --set wpus=1 --set warps=1 --threads 8 \

@@ -148,7 +148,7 @@ fi
 
 # ---------------------------------------------------------------- waveforms
 # make wave without a display writes the waveform and its view (the save
-# file opened on the first operations after reset) and says how to open
+# file opened on the busiest clocks of logged operations) and says how to open
 # them; make wave-shot opens them in GTKWave on a virtual display (Xvfb) and
 # photographs the screen. The traces GTKWave draws are green: with the save
 # file's signals they cover ~2% of the screen (wst), with none 0 — under

@@ -514,7 +514,10 @@ static void access(struct wsim *s, wpu_t *u, group_t *g, const issue_t *is)
     }
     if (!code) return;
     op(d, code, idx, wait, wmask_andnot(d->out.hit_rdy, back));
-    TIMELINE(s, tl_dom(s, u, k, code, idx, wait, back, d->out.q->e[idx].wait, d->out.q->e[idx].rdy));
+    /* (a slip is a divergent access's misses masked off, as dom_allocs and
+     * dom_merges count it; threads disabled at the slip limit alone are not) */
+    TIMELINE(s, tl_dom(s, u, k, code, idx, wmask_eq(&wait, &off) ? wmask_none() : wait, back, d->out.q->e[idx].wait,
+                       d->out.q->e[idx].rdy));
     if (wmask_any(&back)) {
         check_leave(s, d, w, back, top->pc, s->cycle, "re-activated");
         int deep = 0;

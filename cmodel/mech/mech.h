@@ -109,6 +109,10 @@ typedef struct mech_ops {
     wmask_t (*held)(const struct wsim *s, const wpu_t *u, const warp_t *w);
     /* the watchdog: 1 when it found (and reported) threads that never come back */
     int (*watch)(const struct wsim *s, FILE *out);
+    /* the watchdog: 1 when the mechanism's own policy keeps warp w of u
+     * from issuing though it could (starved by design, not stuck: it is
+     * passed over) */
+    int (*starves)(const struct wsim *s, const wpu_t *u, const warp_t *w);
 } mech_ops_t;
 
 extern const mech_ops_t dws_mech;    /* mech/dws.c */
@@ -174,6 +178,11 @@ static inline wmask_t mech_held(const struct wsim *s, const wpu_t *u, const warp
 static inline int mech_watch(const struct wsim *s, FILE *out)
 {
     MECH_EACH(s, m) if (m->watch && m->watch(s, out)) return 1;
+    return 0;
+}
+static inline int mech_starves(const struct wsim *s, const wpu_t *u, const warp_t *w)
+{
+    MECH_EACH(s, m) if (m->starves && m->starves(s, u, w)) return 1;
     return 0;
 }
 static inline int mech_record(struct wsim *s, const char *block, FILE *out)

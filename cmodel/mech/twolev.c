@@ -211,6 +211,24 @@ static int twolev_inject(struct wsim *s, wpu_t *u)
     return 1;
 }
 
+/* The watchdog: without a timeout, a warp whose groups are ready waits for
+ * its fetch group's turn while the prioritized group keeps issuing (004
+ * §3.3, the reason for the timeout). It is starved by the policy, not
+ * stuck: its turn comes when that group stalls or finishes (max_cycles
+ * bounds a group that never does). */
+static int twolev_starves(const struct wsim *s, const wpu_t *u, const warp_t *w)
+{
+    if (s->cfg.fetch_timeout) return 0;
+    for (int j = 0; j < u->ngrp; j++) /* its groups could issue (one refused an MSHR is no policy's doing: the line serves it) */
+        if (u->grp[j].w == w && u->grp[j].wait != WAIT_BARRIER &&
+            (u->grp[j].wait == WAIT_MEM || u->grp[j].ready_at > s->cycle))
+            return 0;
+    for (int j = 0; j < s->nwarps; j++) /* and another warp issued since the watchdog's last look */
+        if (&u->warp[j] != w && u->warp[j].gid >= 0 && s->cycle - u->warp[j].last_issue <= s->cfg.watchdog / 4 + 1)
+            return 1;
+    return 0;
+}
+
 static int twolev_record(struct wsim *s, const char *block, FILE *out)
 {
     if (strcmp(block, "fetcharb") != 0) return 0;
@@ -237,4 +255,5 @@ const mech_ops_t twolev_mech = {
     .stats = twolev_stats,
     .record = twolev_record,
     .inject = twolev_inject,
+    .starves = twolev_starves,
 };

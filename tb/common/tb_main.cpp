@@ -310,17 +310,24 @@ int tb_main(int argc, char **argv, const char *block, int (*run)(const TbOpts &,
     }
     if (rc == 0 && o.trace) {
         printf("%s_tb: waveform in %s\n", block, o.wave.c_str());
-        // opened on the first few dozen operations after reset (+log: the
-        // logged clocks), else on the first clocks
-        std::vector<uint64_t> ops = o.log.empty() ? std::vector<uint64_t>() : logged_clocks(o.log, 24);
-        uint64_t from = ops.empty() ? 0 : (ops[0] > 2 ? ops[0] - 2 : 0);
-        uint64_t to = ops.empty() ? 47 : ops.back() + 2;
+        // opened on the busiest 96 clocks among the first operations the
+        // run logged (+log: the logged clocks), else on the first clocks.
+        // (The first operations after reset can be sparse: a block whose
+        // random stimulus idles often would open on a mostly empty view.)
+        std::vector<uint64_t> ops = o.log.empty() ? std::vector<uint64_t>() : logged_clocks(o.log, 4096);
+        size_t best = 0, best_n = 0;
+        for (size_t i = 0, j = 0; i < ops.size(); i++) { // window [ops[i], ops[i] + 93]
+            while (j < ops.size() && ops[j] <= ops[i] + 93) j++;
+            if (j - i > best_n) { best = i; best_n = j - i; }
+        }
+        uint64_t from = ops.empty() ? 0 : (ops[best] > 2 ? ops[best] - 2 : 0);
+        uint64_t to = ops.empty() ? 47 : ops[best + best_n - 1] + 2;
         if (to < from + 31) to = from + 31;
         if (to > from + 95) to = from + 95;
         std::string view = tb_view(block, o.wave, from, to, -1);
         if (!view.empty())
             printf("%s_tb: view of clocks %" PRIu64 "..%" PRIu64 " (%zu operations): gtkwave %s %s\n", block, from, to,
-                   ops.size(), o.wave.c_str(), view.c_str());
+                   best_n, o.wave.c_str(), view.c_str());
     }
     return rc;
 }

@@ -99,6 +99,19 @@ int main(void)
     CHECK(!ask(&m, fill2 + 2, C + 8, 9, &retry), "warp 9's access became a merge and was refused");
     CHECK(!ask(&m, fill3, E, 11, &retry), "warp 11, first in line once warp 9 left it, refused");
 
+    /* a warp let through keeps its turn for the rest of the cycle: LWM asks
+     * again for the same large warp when its picker takes it (mech/lwm.c);
+     * before, warps 13 and 15 refused each other at every turn (km on lwm) */
+    uint64_t fill4 = load(&m, fill3, E);
+    CHECK(ask(&m, fill3 + 1, A + 4096, 13, &retry), "warp 13 not refused while the MSHR is busy");
+    CHECK(ask(&m, fill3 + 2, B + 4096, 15, &retry), "warp 15 not refused while the MSHR is busy");
+    CHECK(!ask(&m, fill4, A + 4096, 13, &retry), "warp 13, first in line, refused");
+    CHECK(!ask(&m, fill4, A + 4096, 13, &retry), "warp 13 refused its own turn later in the cycle");
+    uint64_t fill5 = load(&m, fill4, A + 4096);
+    CHECK(ask(&m, fill4, B + 4096, 15, &retry) && retry == fill5, "warp 15 not refused while the MSHR is busy");
+    CHECK(ask(&m, fill5, A + 8192, 13, &retry), "warp 13's turn outlived its cycle: it went before warp 15");
+    CHECK(!ask(&m, fill5, B + 4096, 15, &retry), "warp 15, first in line, refused");
+
     memsys_free(&m);
     mem_destroy(mem);
     printf("test_memsys: %d checks, %d failed\n", checks, fails);
