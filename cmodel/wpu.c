@@ -214,7 +214,7 @@ void wpu_account_stall(struct wsim *s, wpu_t *u, uint64_t n)
  * can issue now (prev >= 0: a retry after prev could not issue), by the
  * keys a mechanism gives (DWS: the boosted laggard split, the shallowest
  * split). A mechanism may bring its own selection instead (wpu_t.sel). */
-static int sched_pick(struct wsim *s, wpu_t *u, int prev)
+static inline __attribute__((always_inline)) int sched_pick(struct wsim *s, wpu_t *u, int prev)
 {
     sched_in_t *in = &u->sin; /* (in->ready_at is u->avail, set at creation) */
     in->now = s->cycle;
@@ -227,7 +227,7 @@ static int sched_pick(struct wsim *s, wpu_t *u, int prev)
 }
 
 /* The scheduler block's clock edge: the last grant, stay. */
-static void sched_edge(struct wsim *s, wpu_t *u, int last, int issued)
+static inline __attribute__((always_inline)) void sched_edge(struct wsim *s, wpu_t *u, int last, int issued)
 {
     (void)s, (void)issued;
     u->sin.upd = last >= 0;
@@ -243,7 +243,8 @@ const select_ops_t sched_select = {.pick = sched_pick, .clock = sched_edge};
  * stay), then the mechanisms' blocks (DWS: the warp-split table's operation). */
 static void clock_blocks(struct wsim *s, wpu_t *u, int last, int issued)
 {
-    u->sel->clock(s, u, last, issued);
+    if (u->sel == &sched_select) sched_edge(s, u, last, issued); /* (a direct call: the hot loop's) */
+    else u->sel->clock(s, u, last, issued);
     u->stay_we = 0;
     MECH_CALL(s, clock, s, u);
 }
@@ -264,7 +265,10 @@ static inline __attribute__((always_inline)) void wpu_clock(struct wsim *s, wpu_
         if (issued == MECH_MEM) issued = mech_mem(s, u);
         if (issued == 1) u->st.cycles_issue++;
     }
-    for (int next; !issued && (next = u->sel->pick(s, u, k)) >= 0;) {
+    /* (the scheduler block's pick called directly, inlined: the hot loop's;
+     * a mechanism's selection through its ops) */
+    const int by_sched = u->sel == &sched_select;
+    for (int next; !issued && (next = by_sched ? sched_pick(s, u, k) : u->sel->pick(s, u, k)) >= 0;) {
         k = next;
         group_t *g = &u->grp[k];
         uint32_t pc = rs_top(g->rs)->pc;
@@ -276,15 +280,16 @@ static inline __attribute__((always_inline)) void wpu_clock(struct wsim *s, wpu_
         }
         /* a load/store: its access (through the one door), unless a
          * mechanism asks for it (lwm: per sub-warp; the check stays here) */
-        const int mem = at <= s->cycle && d && (d->cls == ISA_CLASS_LOAD || d->cls == ISA_CLASS_STORE);
         mem_result_t r;
-        const mem_req_t q = {.addr = s->addr, .lanes = mem ? mem_lanes(s, g, d) : wmask_none(),
-                             .store = mem && d->cls == ISA_CLASS_STORE, .gid = g->w->gid,
-                             .kind = u->mech_mem ? MEM_CHECK : MEM_ISSUE};
-        if (mem && !mem_door(s, u, &q, &r, &at))
-            g->wait = WAIT_MEM, g->missed = 1;
-        else if (at > s->cycle)
+        const mem_result_t *rp = NULL; /* the access issue() is given, if timed here */
+        if (at <= s->cycle && d && (d->cls == ISA_CLASS_LOAD || d->cls == ISA_CLASS_STORE)) {
+            const mem_req_t q = {.addr = s->addr, .lanes = mem_lanes(s, g, d), .store = d->cls == ISA_CLASS_STORE,
+                                 .gid = g->w->gid, .kind = u->mech_mem ? MEM_CHECK : MEM_ISSUE};
+            if (!mem_door(s, u, &q, &r, &at)) g->wait = WAIT_MEM, g->missed = 1;
+            else if (q.kind == MEM_ISSUE && wmask_any(&q.lanes)) rp = &r;
+        } else if (at > s->cycle) {
             u->st.fetch_stalls++, g->wait = WAIT_FETCH;
+        }
         if (at > s->cycle) { /* not this cycle: try the next ready group */
             g->ready_at = at;
             group_sync_avail(u, g);
@@ -297,7 +302,7 @@ static inline __attribute__((always_inline)) void wpu_clock(struct wsim *s, wpu_
             u->st.groups_sum += (uint64_t)u->live_groups;
             if ((uint64_t)u->live_groups > u->st.groups_max) u->st.groups_max = (uint64_t)u->live_groups;
         }
-        issue(s, u, g, d, mem && q.kind == MEM_ISSUE && wmask_any(&q.lanes) ? &r : NULL);
+        issue(s, u, g, d, rp);
         issued = 1;
     }
     /* the mechanisms in a clock without issue, then the block clocks */
