@@ -8,28 +8,16 @@
 
 #include "core.h"
 #include "mech/mech.h"
-#include "mech/twolev.h"
 
 /* Test hook (WSIM_CHECK_INJECT=CYCLE): drop a thread from a group of WPU 0
- * at CYCLE, so that the tests see --check fail. With two or more fetch
- * groups (scheduler = twolevel) the fetch arbiter's priority order output
- * goes wrong instead: its first two ranks swap. */
+ * at CYCLE, so that the tests see --check fail; a mechanism may corrupt its
+ * block's output instead (its inject hook: the fetch arbiter's priority
+ * order with two or more fetch groups). */
 static void inject(struct wsim *s)
 {
     if (!s->check_inject || s->cycle < s->check_inject) return;
     s->check_inject = 0;
-    wpu_t *u0 = &s->wpu[0];
-    if (u0->fa && u0->fout.q && u0->fa_cfg.groups >= 2) {
-        const int w = fetcharb_port_width(&u0->fa_cfg, FETCHARB_P_prio);
-        int r0 = fetcharb_ord(&u0->fa_cfg, &u0->fout, 0), r1 = fetcharb_ord(&u0->fa_cfg, &u0->fout, 1);
-        for (int b = 0; b < w; b++) {
-            wmask_clear(&u0->fout.ord, b);
-            wmask_clear(&u0->fout.ord, w + b);
-            if ((r1 >> b) & 1) wmask_set(&u0->fout.ord, b);
-            if ((r0 >> b) & 1) wmask_set(&u0->fout.ord, w + b);
-        }
-        return;
-    }
+    if (mech_inject(s, &s->wpu[0])) return; /* a mechanism's block output instead */
     for (int k = 0; k < s->wpu[0].ngrp; k++) {
         group_t *g = &s->wpu[0].grp[k];
         if (!g->w) continue;
@@ -118,7 +106,6 @@ int check_machine(struct wsim *s, char *msg, size_t len)
         for (int k = 0; k < s->nwarps; k++)
             if (u->warp[k].gid >= 0 && check_warp(s, u, &u->warp[k], msg, len)) return 1;
         MECH_CHECK(s, check_wpu, s, u, msg, len);
-        if (u->fa && twolev_check(s, u, msg, len)) return 1;
     }
     return 0;
 }

@@ -14,10 +14,8 @@
 #include "program.h"
 #include "reconv.h"
 #include "wsim.h"
-#include "blocks/fetcharb.h"
 #include "blocks/prt.h"
 #include "blocks/sched.h"
-#include "blocks/wst.h"
 
 /* Architectural state of one thread. */
 typedef struct thread {
@@ -104,6 +102,25 @@ typedef struct vcore {
     int nren;                       /* renames collected this clock */
 } vcore_t;
 
+#define WSIM_MECHS 8 /* mechanisms a machine may have (mech/mech.h: MECH_COUNT) */
+
+/* A load/store's lanes for the memory system, which the pipeline times
+ * (wpu.c, mem_door: the one door to memory timing): lanes of warp gid (its
+ * global number) at addr[lane]. A mechanism asks through wpu_t.mreq (by:
+ * itself; its mem_done hook gets the answer). */
+enum {
+    MEM_ASK,     /* is an MSHR free for it? (no access, nothing counted) */
+    MEM_CHECK,   /* the MSHR check before issue, a refusal counted (a mechanism times the access) */
+    MEM_ISSUE,   /* the check, then the access (its misses counted when the instruction retires) */
+    MEM_SUBWARP, /* the check, then the access, its misses counted now (LWM's sub-warps) */
+};
+typedef struct mem_req {
+    const struct mech_ops *by; /* a mechanism's request (NULL: none pending) */
+    const uint32_t *addr;
+    wmask_t lanes;
+    int store, gid, kind;      /* kind: MEM_* */
+} mem_req_t;
+
 typedef struct wpu {
     int id;
     warp_t *warp; /* [warps] */
@@ -111,37 +128,20 @@ typedef struct wpu {
     int ngrp;
     uint64_t *avail; /* [ngrp]: first cycle each group may issue (NEVER: none, waiting at a
                         barrier or a re-convergence point, or without a scheduler slot) */
-    /* dws on: the warp-split table block, reached only through its ports:
-     * wst_ops (chosen at creation: the C model, or later its Verilated RTL)
-     * on the instance wst, this clock's inputs and outputs; wout.q is its
-     * registered read ports (entries, sum-rMFC) */
-    const block_ops_t *wst_ops;
-    void *wst;
-    wst_config_t wst_cfg;
-    wst_in_t win;
-    wst_out_t wout;
-    struct lwm_wpu *lwm; /* lwm on: the column picker and the sub-warps (mech/lwm.c) */
-    uint8_t mech_mem;    /* a mechanism times the loads/stores (lwm: per sub-warp): issue does not
-                            (the MSHR check before issue stays the pipeline's) */
-    int slots_used, live_groups;
-    int revive_blocked; /* no free entry since the last revive attempt */
-    wmask_t spawned;    /* dws: lanes that went to a new split this issue */
+    void *mstate[WSIM_MECHS]; /* each chosen mechanism's own state of this WPU, at its MECH_* index
+                                 (mech/mech.h); NULL: the mechanism is off */
+    uint8_t mech_mem;    /* a mechanism asks for the loads/stores' accesses (lwm: per sub-warp):
+                            issue does not (the MSHR check before issue stays the issue's) */
+    mem_req_t mreq;      /* a mechanism's access, for the pipeline to time (mem_door) */
+    int live_groups;
     sched_t sched;    /* the group scheduler block, its inputs this clock and its keys */
     sched_in_t sin;
     uint32_t *key;    /* [ngrp] */
-    /* scheduler = twolevel: the fetch arbiter block, reached only through its
-     * ports (chosen at creation; NULL otherwise: the group scheduler picks);
-     * fa_pre: its registered image before the last edge (--check) */
-    const block_ops_t *fa_ops;
-    void *fa;
-    fetcharb_config_t fa_cfg;
-    fetcharb_in_t fin;
-    fetcharb_out_t fout;
-    fetcharb_state_t fa_pre;
-    uint8_t fa_evald; /* evaluated this clock (a clock the LWM picker holds is not: mech/twolev.c) */
+    const struct select_ops *sel; /* group selection (chosen at creation): the scheduler block's
+                                     (wpu.c) or a mechanism's (mech/twolev.c: the fetch arbiter) */
+    uint8_t stay_we, stay; /* switch_on: the group that issued keeps the pipeline (selection's clock input) */
     uint64_t next_ready; /* min ready_at over its issuable warps; UINT64_MAX if none */
     uint64_t blocked_until; /* switch_on = miss: the pipeline waits for a hit */
-    struct dom_wpu *dom; /* dom on: the memory divergence table and its shadow (mech/dom.c) */
     vcore_t *vc;         /* core = vector: the execution units (wpu.c) */
     stats_t st;
     uint64_t div_degree[WSIM_MAX_LANES + 1]; /* missing threads per divergent access */
@@ -197,14 +197,10 @@ struct wsim {
     unsigned roi_arrived, roi_pending;
     struct roi *roi;
 
-    const struct mech_ops *mech[4]; /* the mechanisms chosen at creation (mech/mech.h) */
+    const struct mech_ops *mech[WSIM_MECHS]; /* the mechanisms chosen at creation (mech/mech.h) */
     int nmech;
-    FILE *record_wst; /* --record-block wst=FILE */
+    int group_stats; /* a mechanism shapes the groups: groups_sum and groups_max are counted */
     uint64_t (*bprof)[4]; /* --branch-profile: per code word (branchsel.c), or NULL */
-    FILE *record_fa;  /* --record-block fetcharb=FILE */
-    FILE *record_mdt; /* --record-block mdt=FILE */
-    FILE *record_colpick; /* --record-block colpick=FILE */
-    FILE *record_asc; /* --record-block asc=FILE */
     uint64_t check_inject; /* test hook (WSIM_CHECK_INJECT): corrupt a group at this cycle */
     wsim_block_hook_t block_hook; /* where the blocks come from (NULL create: the C models) */
     char block_err[1024];         /* why the first refused block was refused (wsim_create fails) */
@@ -238,11 +234,13 @@ typedef struct exec_report {
 } exec_report_t;
 
 /* One issue, for the mechanisms: the instruction, its report, what the
- * group looked like before it, and its memory access (NULL: none). */
+ * group looked like before it, and its memory access (NULL: none; a
+ * load/store's addresses per lane: addr). */
 typedef struct issue {
     const isa_insn_t *d;
     const exec_report_t *x;
     const struct mem_result *r;
+    const uint32_t *addr;
     uint32_t pc;         /* the group's pc and stack depth before it executed */
     int depth;
     wmask_t lanes_before; /* the group's lanes, and its warp's live lanes, before */
@@ -284,6 +282,8 @@ static inline int group_is_split(const group_t *g) { return g->rs != &g->w->rs; 
 static inline int group_at_base(const group_t *g) { return !group_is_split(g) || g->own.depth == 1; }
 /* Every lane the group holds (a split: on all levels of its own stack). */
 wmask_t group_lanes(const group_t *g);
+/* One line per SIMD group of warp w: its pc, lanes and what it waits for. */
+void group_report(const struct wsim *s, const warp_t *w, FILE *out);
 
 /* grid.c: the grid (fixed or irregular) that warp_launch places. The
  * partition gid's lanes: their metadata into meta (warp_size entries);

@@ -9,13 +9,23 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "blocks/colpick.h"
 #include "cfgraph.h"
 #include "core.h"
 #include "grid.h"
 #include "mech/mech.h"
-#include "mech/twolev.h"
 #include "timeline.h"
+
+/* The mechanisms of configuration c (mech/mech.h), in hook order; none is
+ * Conv. The only place that names them. */
+static int mech_choose(const wsim_config_t *c, const mech_ops_t **m)
+{
+    int n = 0;
+    if (c->dws) m[n++] = &dws_mech;
+    if (c->scheduler == CFG_SCHEDULER_TWOLEVEL) m[n++] = &twolev_mech;
+    if (c->dom) m[n++] = &dom_mech;
+    if (c->lwm) m[n++] = &lwm_mech;
+    return n;
+}
 
 wsim_t *wsim_create(const wsim_config_t *cfg, const char *elf_path, char *err, size_t errlen)
 {
@@ -44,16 +54,20 @@ wsim_t *wsim_create_with(const wsim_config_t *cfg, const char *elf_path, const w
     }
     /* Warp shuffles read other lanes' registers as they stand: they need a
      * warp's threads together. DWS splits and DoM's masked-off threads let
-     * them run apart; bringing them together at a shuffle is not modelled. */
-    if (c.dws || c.dom) {
+     * them run apart (mech_ops_t.apart); bringing them together at a
+     * shuffle is not modelled. */
+    const mech_ops_t *mech[WSIM_MECHS] = {0};
+    const int nmech = mech_choose(&c, mech);
+    const char *apart = NULL;
+    for (int i = 0; i < nmech && !apart; i++) apart = mech[i]->apart;
+    if (apart) {
         size_t words = (p->code_hi - p->code_lo) / 4;
         for (size_t k = 0; k < words; k++)
             if (p->analysed[k] && p->code[k].cls == ISA_CLASS_SHUFFLE) {
                 snprintf(err, errlen, "%s: the kernel uses warp shuffles (%s at 0x%08x), which need a warp's threads "
                          "together; %s lets them run apart and re-converging them at a shuffle is not modelled: run "
                          "it with dws = off and dom = off (e.g. --policy Conv, 2Lev or LWM; docs/irregular.md)",
-                         elf_path, isa_mnemonic(p->code[k].op), p->code_lo + 4 * (uint32_t)k,
-                         c.dws ? "dws = on (warp subdivision)" : "dom = on (diverge on miss)");
+                         elf_path, isa_mnemonic(p->code[k].op), p->code_lo + 4 * (uint32_t)k, apart);
                 program_free(p);
                 return NULL;
             }
@@ -93,10 +107,18 @@ wsim_t *wsim_create_with(const wsim_config_t *cfg, const char *elf_path, const w
     /* WSIM_CHECK_INJECT=CYCLE: --check's own test drops a thread from a group at CYCLE */
     const char *inj = getenv("WSIM_CHECK_INJECT");
     s->check_inject = inj ? strtoull(inj, NULL, 0) : 0;
-    /* the mechanisms (mech/mech.h): none is Conv */
-    if (c.dws) s->mech[s->nmech++] = &dws_mech;
-    if (c.dom) s->mech[s->nmech++] = &dom_mech;
-    if (c.lwm) s->mech[s->nmech++] = &lwm_mech;
+    memcpy(s->mech, mech, sizeof mech);
+    s->nmech = nmech;
+    /* what the mechanisms need of the machine: groups per WPU (DWS: one per
+     * warp-split table entry), the scheduler's keys, their group selection */
+    int ngrp = (int)c.warps, keys = 0;
+    const select_ops_t *sel = &sched_select;
+    MECH_EACH(s, m) {
+        if (m->groups) ngrp = m->groups(&c);
+        if (m->uses_keys && m->uses_keys(&c)) keys = 1;
+        if (m->select) sel = m->select;
+        if (!m->only_selects) s->group_stats = 1;
+    }
     s->nwpus = (int)c.wpus, s->nwarps = (int)c.warps;
     s->warp_size = (int)c.warp_size, s->lanes = (int)c.lanes;
     s->nthreads = (uint32_t)c.threads;
@@ -136,7 +158,8 @@ wsim_t *wsim_create_with(const wsim_config_t *cfg, const char *elf_path, const w
         wpu_t *u = &s->wpu[i];
         u->id = i;
         ALLOC(u->warp, s->nwarps, "the warp slots");
-        u->ngrp = c.dws ? (int)c.dws_entries : s->nwarps;
+        u->ngrp = ngrp;
+        u->sel = sel;
         ALLOC(u->grp, u->ngrp, "the SIMD groups");
         ALLOC(u->avail, u->ngrp, "the scheduler's view");
         for (int k = 0; k < u->ngrp; k++) {
@@ -147,19 +170,10 @@ wsim_t *wsim_create_with(const wsim_config_t *cfg, const char *elf_path, const w
         ALLOC(u->key, u->ngrp, "the scheduler's keys");
         u->sin.key = u->key;
         u->sin.ready_at = u->avail;
-        sched_config_t sc = {.slots = u->ngrp, .prio = c.dws && (c.dws_boost || c.scheduler == CFG_SCHEDULER_SWF)};
+        sched_config_t sc = {.slots = u->ngrp, .prio = keys};
         if (sched_init(&u->sched, &sc, err, errlen) < 0) { /* config.def's ranges rule this out */
             fprintf(stderr, "wpusim: internal: %s\n", err);
             abort();
-        }
-        if (c.scheduler == CFG_SCHEDULER_TWOLEVEL && twolev_init_wpu(s, u, err, errlen) < 0) {
-            wsim_destroy(s); /* config.def's checks rule this out */
-            return NULL;
-        }
-        if (s->block_err[0]) { /* the block hook refused the fetch arbiter */
-            snprintf(err, errlen, "%s", s->block_err);
-            wsim_destroy(s);
-            return NULL;
         }
         for (int k = 0; k < s->nwarps; k++) {
             warp_t *w = &u->warp[k];
@@ -215,8 +229,11 @@ wsim_t *wsim_create_with(const wsim_config_t *cfg, const char *elf_path, const w
                 return NULL;
             }
         }
-        MECH_CALL(s, init_wpu, s, u);
-        if (s->block_err[0]) {
+        MECH_EACH(s, m) if (m->init_wpu && m->init_wpu(s, u, err, errlen) < 0) {
+            wsim_destroy(s);
+            return NULL;
+        }
+        if (s->block_err[0]) { /* the block hook refused a mechanism's block */
             snprintf(err, errlen, "%s", s->block_err);
             wsim_destroy(s);
             return NULL;
@@ -256,35 +273,12 @@ static void launch_resident(struct wsim *s)
 
 void wsim_set_record(wsim_t *s, const char *block, FILE *out)
 {
-    if (!strcmp(block, "fetcharb")) {
-        s->record_fa = out;
-        if (out && s->wpu[0].fa) block_trace_header(s->wpu[0].fa_ops, &s->wpu[0].fa_cfg, out);
-        return;
-    }
-    if (!strcmp(block, "mdt")) {
-        s->record_mdt = out;
-        if (out && s->cfg.dom) dom_record_header(s, out);
-        return;
-    }
-    if (!strcmp(block, "asc")) {
-        s->record_asc = out;
-        if (out && s->cfg.dom) dom_record_asc_header(s, out);
-        return;
-    }
     if (!strcmp(block, "prt")) {
         s->record_prt = out;
         if (out && s->wpu[0].vc) block_trace_header(s->wpu[0].vc->prt_ops, &s->wpu[0].vc->prt_cfg, out);
         return;
     }
-    if (!strcmp(block, "colpick")) {
-        s->record_colpick = out;
-        colpick_config_t c = {.rows = s->warp_size / s->lanes, .cols = s->lanes}; /* as mech/lwm.c's */
-        if (out && s->cfg.lwm) block_trace_header(&colpick_block_ops, &c, out);
-        return;
-    }
-    if (strcmp(block, "wst") != 0) return;
-    s->record_wst = out;
-    if (out && s->cfg.dws) block_trace_header(s->wpu[0].wst_ops, &s->wpu[0].wst_cfg, out);
+    mech_record(s, block, out); /* a mechanism's block (none: nothing is recorded) */
 }
 
 void wsim_destroy(wsim_t *s)
@@ -300,7 +294,6 @@ void wsim_destroy(wsim_t *s)
         free(s->wpu[i].grp);
         free(s->wpu[i].avail);
         free(s->wpu[i].key);
-        twolev_free_wpu(&s->wpu[i]);
         if (s->wpu[i].vc) {
             for (int k = 0; k < VEC_KINDS; k++) free(s->wpu[i].vc->free_at[k]);
             if (s->wpu[i].vc->prt) s->wpu[i].vc->prt_ops->free(s->wpu[i].vc->prt);

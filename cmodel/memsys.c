@@ -454,6 +454,7 @@ void memsys_access(memsys_t *m, int wpu, uint64_t now, const uint32_t *addr, wma
     r->miss = wmask_none();
     r->ready = now + 1;
     r->hit_ready = now + 1;
+    r->uready = m->uready, r->lane_u = m->lane_u; /* (filled below: mem_lane_ready) */
     /* private memory (private_mem): its lanes hit after private_latency, one
      * unit of their own (dom reads each lane's unit), past the caches' */
     wmask_t priv = wmask_none();

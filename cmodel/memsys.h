@@ -126,7 +126,14 @@ typedef struct mem_result {
     uint64_t hit_ready; /* cycle the last hitting lane's access completes */
     wmask_t hit;      /* lanes whose line was in the L1 */
     wmask_t miss;     /* lanes that missed (including merges into pending misses) */
+    /* per lane: its access's unit (lane_u) and each unit's completion
+     * (uready); read with mem_lane_ready, valid until the next access */
+    const uint64_t *uready;
+    const int *lane_u;
 } mem_result_t;
+
+/* The cycle lane's access completes (its line's, or its hit's). */
+static inline uint64_t mem_lane_ready(const mem_result_t *r, int lane) { return r->uready[r->lane_u[lane]]; }
 
 int memsys_init(memsys_t *m, const wsim_config_t *c, mem_t *mem, char *err, size_t errlen);
 void memsys_free(memsys_t *m);
@@ -175,6 +182,8 @@ void memsys_drain(memsys_t *m);
 static inline int memsys_private_data(const memsys_t *m) { return m->l1d && m->l1d[0].data != NULL; }
 
 void memsys_print_stats(const memsys_t *m, FILE *out, int json);
+/* The bytes the machine moved to and from DRAM so far (its traffic). */
+static inline uint64_t memsys_dram_bytes(const memsys_t *m) { return m->dram.st.bytes; }
 
 /* A counter visitor: p[0..n) are uint64_t counters (roi.c takes and swaps
  * them for the region of interest's statistics). */

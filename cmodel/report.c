@@ -11,34 +11,6 @@
 #include "grid.h"
 #include "mech/mech.h"
 
-static const char *wait_name(int wait)
-{
-    switch (wait) {
-    case WAIT_MEM: return "memory";
-    case WAIT_BARRIER: return "barrier";
-    case WAIT_FETCH: return "fetch";
-    case WAIT_SYNC: return "re-convergence point";
-    default: return "ready";
-    }
-}
-
-/* Every SIMD group of warp w: where it is and what it waits for. */
-static void report_groups(const struct wsim *s, const warp_t *w, FILE *out)
-{
-    char where[128], mask[WSIM_MAX_LANES / 4 + 2];
-    const wpu_t *u = &s->wpu[w->wpu];
-    for (int k = 0; k < u->ngrp; k++) {
-        const group_t *g = &u->grp[k];
-        if (g->w != w) continue;
-        const rentry_t *t = rs_top(g->rs);
-        program_describe_pc(s->prog, t->pc, where, sizeof where);
-        wmask_hex(&t->mask, s->warp_size, mask);
-        fprintf(out, "    group %d (%s): pc 0x%08x (%s) lanes %s, waits for %s%s, ready at cycle %llu\n", k,
-                g->rs == &w->rs ? "root" : "split", t->pc, where, mask, wait_name(g->wait),
-                g->slotted ? "" : ", no scheduler slot", (unsigned long long)g->ready_at);
-    }
-}
-
 void report_deadlock(const struct wsim *s)
 {
     char where[128], mask[WSIM_MAX_LANES / 4 + 2];
@@ -69,7 +41,7 @@ void report_deadlock(const struct wsim *s)
                 fprintf(stderr, "; lanes %s have not arrived (parked at %s)", mask, where);
             }
             fputc('\n', stderr);
-            if (s->cfg.dws) report_groups(s, w, stderr);
+            MECH_CALL(s, deadlock, s, w, stderr); /* (DWS: the warp's splits) */
         }
     if (shown > 16) fprintf(stderr, "  ... %d more warps\n", shown - 16);
     if (s->next_warp < s->total_warps)
@@ -94,27 +66,11 @@ int report_watchdog(const struct wsim *s)
             for (int j = 0; j < u->ngrp; j++)
                 if (u->grp[j].w == w && u->grp[j].wait != WAIT_BARRIER) all_barrier = 0;
             if (all_barrier) continue;
-            /* two-level scheduling without a timeout: a warp whose groups are
-             * ready waits for its fetch group's turn while the prioritized
-             * group keeps issuing (004 §3.3, the reason for the timeout). It
-             * is starved by the policy, not stuck: its turn comes when that
-             * group stalls or finishes (max_cycles bounds a group that never
-             * does). */
-            if (s->cfg.scheduler == CFG_SCHEDULER_TWOLEVEL && !s->cfg.fetch_timeout) {
-                int ready = 1, others = 0; /* its groups could issue; other warps issued since the last look */
-                for (int j = 0; j < u->ngrp; j++)
-                    if (u->grp[j].w == w && u->grp[j].wait != WAIT_BARRIER &&
-                        (u->grp[j].wait == WAIT_MEM || u->grp[j].ready_at > s->cycle))
-                        ready = 0; /* (one refused an MSHR is no policy's doing: the line serves it) */
-                for (int j = 0; j < s->nwarps; j++)
-                    others |= &u->warp[j] != w && u->warp[j].gid >= 0 &&
-                              s->cycle - u->warp[j].last_issue <= s->cfg.watchdog / 4 + 1;
-                if (ready && others) continue;
-            }
+            if (mech_starves(s, u, w)) continue; /* (e.g. two-level priority without a timeout) */
             fprintf(stderr, "wpusim: watchdog at cycle %llu: WPU %d warp %d (threads %u..) has issued nothing "
                             "since cycle %llu; its SIMD groups:\n",
                     (unsigned long long)s->cycle, i, k, w->tid0, (unsigned long long)w->last_issue);
-            report_groups(s, w, stderr);
+            group_report(s, w, stderr);
             /* starved, not stuck: another warp of the WPU kept issuing (a loop
              * without loads or stores never gives the pipeline up under
              * switch_on = access or miss, 001 §3.3) */
@@ -258,7 +214,7 @@ static void print_counters_json(const wsim_t *s, const stats_t *t, FILE *out)
     }
     fprintf(out, "  ],\n");
     memsys_print_stats(&s->ms, out, 1);
-    MECH_CALL(s, stats, s, out, 1);
+    MECH_CALL(s, stats, s, t, out, 1);
     fprintf(out, "  \"div_degree\": [");
     for (int k = 0; k <= s->warp_size; k++) { /* [k]: accesses with k missing threads */
         uint64_t n = 0;
@@ -290,41 +246,7 @@ static void print_counters_text(const wsim_t *s, const stats_t *t, FILE *out)
                  "no free MSHR %llu, I-fetch %llu\n",
             (unsigned long long)t->mem_miss_insts, (unsigned long long)t->mem_div_insts,
             (unsigned long long)t->mshr_stalls, (unsigned long long)t->fetch_stalls);
-    if (s->cfg.dws) {
-        uint64_t splits = t->splits_branch + t->splits_mem + t->splits_revive;
-        fprintf(out, "  warp-splits           %llu (branch %llu, memory %llu, revive %llu), %.1f threads to the new "
-                     "side on average\n",
-                (unsigned long long)splits, (unsigned long long)t->splits_branch, (unsigned long long)t->splits_mem,
-                (unsigned long long)t->splits_revive, splits ? (double)t->split_lanes / (double)splits : 0.0);
-        fprintf(out, "  re-convergence        PC %llu, stack %llu, barrier %llu, sync %llu (waits %llu)\n",
-                (unsigned long long)t->merges_pc, (unsigned long long)t->merges_stack,
-                (unsigned long long)t->merges_barrier, (unsigned long long)t->merges_sync,
-                (unsigned long long)t->sync_waits);
-        fprintf(out, "  SIMD groups per WPU   mean %.2f, max %llu; mean width %.2f threads; table full %llu, "
-                     "no scheduler slot %llu\n",
-                t->cycles_issue ? (double)t->groups_sum / (double)t->cycles_issue : 0.0,
-                (unsigned long long)t->groups_max,
-                t->warp_insts ? (double)t->thread_insts / (double)t->warp_insts : 0.0,
-                (unsigned long long)t->wst_full, (unsigned long long)t->slot_full);
-    }
-    if (s->cfg.scheduler == CFG_SCHEDULER_TWOLEVEL) {
-        const fetcharb_config_t *fc = &s->wpu[0].fa_cfg;
-        fprintf(out, "  fetch groups          %d of %d warps; switches %llu (timeout %llu)\n", fc->groups, fc->gsize,
-                (unsigned long long)t->fetch_switches, (unsigned long long)t->fetch_timeouts);
-    }
-    if (s->cfg.dom)
-        fprintf(out, "  diverge on miss       MDT allocations %llu, merges %llu (%llu threads masked off); "
-                     "re-activations %llu (%llu threads); forced re-convergences %llu (%llu threads); blocked: "
-                     "table full %llu, slip limit %llu, MCB full %llu; MCB fills %llu; adaptive periods %llu "
-                     "(raised %llu, lowered %llu), mean max slip %.2f\n",
-                (unsigned long long)t->dom_allocs, (unsigned long long)t->dom_merges,
-                (unsigned long long)t->dom_masked_lanes, (unsigned long long)t->dom_reactivations,
-                (unsigned long long)t->dom_reactivated_lanes, (unsigned long long)t->dom_forced,
-                (unsigned long long)t->dom_forced_lanes, (unsigned long long)t->dom_refused_full,
-                (unsigned long long)t->dom_refused_slip, (unsigned long long)t->dom_mcb_full,
-                (unsigned long long)t->dom_fills, (unsigned long long)t->dom_periods,
-                (unsigned long long)t->dom_raise, (unsigned long long)t->dom_lower,
-                t->dom_periods ? (double)t->dom_max_slip_sum / (double)t->dom_periods : 0.0);
+    MECH_CALL(s, stats, s, t, out, 0); /* (text) */
     if (s->cfg.core == CFG_CORE_VECTOR) { /* 003's vector core: execution-unit utilization */
         const vcore_t *v = s->wpu[0].vc;
         const double cyc = (double)s->cycle * s->nwpus;
@@ -344,7 +266,6 @@ static void print_counters_text(const wsim_t *s, const stats_t *t, FILE *out)
     if (s->cfg.reconv == CFG_RECONV_JOIN)
         fprintf(out, "  JOIN re-convergence   %llu tests, %llu switches of the running lanes\n",
                 (unsigned long long)t->join_tests, (unsigned long long)t->join_switches);
-    MECH_CALL(s, stats, s, out, 0);
     memsys_print_stats(&s->ms, out, 0);
 }
 
@@ -404,7 +325,7 @@ void wsim_print_stats(const wsim_t *s, FILE *out, int json)
         wsim_config_print(&s->cfg, out, 1);
         fprintf(out, "  },\n");
         print_counters_json(s, &t, out);
-        if (s->cfg.dom) dom_print_json(s, out); /* the max slip per sampling period */
+        MECH_CALL(s, stats_run, s, out); /* (DoM: the max slip per sampling period) */
         grid_print(s, out, 1);
         if (roi_marked(s)) print_region(s, out, 1);
         fprintf(out, "  \"threads\": {\n    \"instret_hash\": \"%016llx\",\n", (unsigned long long)instret_hash(s));

@@ -165,7 +165,7 @@ void tl_issue(struct wsim *s, const wpu_t *u, const group_t *g, const isa_insn_t
     const size_t at = (size_t)u->id * (size_t)t->ngrp + (size_t)g->id;
     t->pc[at] = top->pc;
     t->insn[at] = d;
-    if (u->lwm || !may(t, s->cycle)) return; /* (lwm: its sub-warps are the slices) */
+    if (s->cfg.lwm || !may(t, s->cycle)) return; /* (lwm: its sub-warps are the slices) */
     const char *kind = "warp";
     if (group_is_split(g)) {
         kind = "split";

@@ -7,7 +7,6 @@
 
 #include "core.h"
 #include "mech/mech.h"
-#include "mech/twolev.h"
 #include "timeline.h"
 
 static uint64_t class_latency(const struct wsim *s, int cls)
@@ -37,17 +36,60 @@ static wmask_t mem_lanes(struct wsim *s, group_t *g, const isa_insn_t *d)
     return lanes;
 }
 
+/* The miss statistics of one access: with a miss, divergent (hit and miss)
+ * and how many lanes missed. */
+static int mem_count(wpu_t *u, const mem_result_t *r)
+{
+    int misses = wmask_count(&r->miss);
+    if (misses) u->st.mem_miss_insts++;
+    if (misses && wmask_any(&r->hit)) {
+        u->st.mem_div_insts++;
+        u->div_degree[misses]++;
+    }
+    return misses;
+}
+
+/* The one door to memory timing: every load/store access of the WPU, the
+ * pipeline's and a mechanism's (q: LWM's sub-warps), goes through here.
+ * The MSHR check first: refused (an MSHR is needed and none is free, or
+ * another warp asked first), *retry is when to try again and, but for a
+ * question (MEM_ASK), the refusal is an MSHR stall; then the access (r) of
+ * its lanes, whose misses are counted now (MEM_SUBWARP) or when the
+ * instruction retires (MEM_ISSUE: memory_timing). 1: not refused. */
+static int mem_door(struct wsim *s, wpu_t *u, const mem_req_t *q, mem_result_t *r, uint64_t *retry)
+{
+    if (memsys_must_wait(&s->ms, u->id, s->cycle, q->addr, q->lanes, q->store, q->gid, retry)) {
+        if (q->kind != MEM_ASK) u->st.mshr_stalls++;
+        return 0;
+    }
+    if (q->kind == MEM_ASK || q->kind == MEM_CHECK || !wmask_any(&q->lanes)) return 1;
+    memsys_access(&s->ms, u->id, s->cycle, q->addr, q->lanes, q->store, r);
+    if (q->kind == MEM_SUBWARP) mem_count(u, r);
+    return 1;
+}
+
+/* The accesses a mechanism asks for (u->mreq: LWM's sub-warps, its set-aside
+ * warps' MSHR questions), each timed and answered (mem_done), until it asks
+ * for none; returns the mechanism's last answer (as its hold hook's). */
+static int mech_mem(struct wsim *s, wpu_t *u)
+{
+    int ret = 0;
+    while (u->mreq.by) {
+        const mem_req_t q = u->mreq;
+        mem_result_t r;
+        uint64_t retry = 0;
+        u->mreq.by = NULL;
+        ret = mem_door(s, u, &q, &r, &retry) ? q.by->mem_done(s, u, &r, retry) : q.by->mem_done(s, u, NULL, retry);
+    }
+    return ret;
+}
+
 /* Record the memory behaviour of one SIMD load/store and set when its group
  * may issue again (blocking SIMD: when its last thread's access completes). */
 static void memory_timing(struct wsim *s, wpu_t *u, group_t *g, const mem_result_t *rp)
 {
     const mem_result_t r = *rp;
-    int misses = wmask_count(&r.miss);
-    if (misses) u->st.mem_miss_insts++;
-    if (misses && wmask_any(&r.hit)) {
-        u->st.mem_div_insts++;
-        u->div_degree[misses]++;
-    }
+    int misses = mem_count(u, &r);
     g->wait = WAIT_MEM;
     g->missed = misses != 0;
     g->ready_at = r.ready > s->cycle + 1 ? r.ready : s->cycle + 1;
@@ -68,25 +110,24 @@ static void threads_leave(struct wsim *s, warp_t *w, const exec_report_t *x)
     }
 }
 
-/* One SIMD group of WPU u issues at s->cycle. mem: d is a load/store whose
- * lanes (mem_lanes: addresses in s->addr) are `lanes`. */
+/* One SIMD group of WPU u issues at s->cycle. rp: a load/store's access,
+ * timed already (mem_door, MEM_ISSUE: addresses in s->addr), or NULL. */
 static inline __attribute__((always_inline)) void issue(struct wsim *s, wpu_t *u, group_t *g, const isa_insn_t *d,
-                                                       int mem, wmask_t lanes)
+                                                       const mem_result_t *rp)
 {
     warp_t *w = g->w;
     TIMELINE(s, tl_issue(s, u, g, d));
-    /* A load/store reserves its way through the hierarchy first, so that the
-     * functional access finds its lines where the timing put them (bulksync
-     * L1s hold data). */
-    mem_result_t r;
-    int timed = mem && wmask_any(&lanes);
-    if (timed) memsys_access(&s->ms, u->id, s->cycle, s->addr, lanes, d->cls == ISA_CLASS_STORE, &r);
+    /* A load/store reserved its way through the hierarchy first (mem_door),
+     * so that the functional access finds its lines where the timing put
+     * them (bulksync L1s hold data). */
+    const int timed = rp != NULL;
     exec_report_t x;
     issue_t is;
     if (s->nmech) { /* what the mechanisms compare against */
         is.d = d;
         is.x = &x;
-        is.r = timed ? &r : NULL;
+        is.r = rp;
+        is.addr = s->addr;
         is.lanes_before = group_lanes(g);
         is.live_before = w->live;
         is.pc = rs_top(g->rs)->pc;
@@ -106,13 +147,13 @@ static inline __attribute__((always_inline)) void issue(struct wsim *s, wpu_t *u
 
     /* switch_on: the group keeps the pipeline until it accesses the cache
      * (access) or misses (miss); cycle: round-robin every cycle */
-    u->sin.stay_we = 1;
-    u->sin.stay = s->cfg.switch_on == CFG_SWITCH_ON_ACCESS ? !timed
-                : s->cfg.switch_on == CFG_SWITCH_ON_MISS   ? !timed || !wmask_any(&r.miss)
+    u->stay_we = 1;
+    u->stay = s->cfg.switch_on == CFG_SWITCH_ON_ACCESS ? !timed
+                : s->cfg.switch_on == CFG_SWITCH_ON_MISS   ? !timed || !wmask_any(&rp->miss)
                                                            : 0;
     if (g->wait != WAIT_BARRIER && x.cls != ISA_CLASS_BARRIER && w->rs.depth) {
         if (timed) {
-            memory_timing(s, u, g, &r);
+            memory_timing(s, u, g, rp);
         } else {
             g->wait = WAIT_NONE;
             g->ready_at = s->cycle + class_latency(s, x.cls);
@@ -127,8 +168,9 @@ static inline __attribute__((always_inline)) void issue(struct wsim *s, wpu_t *u
         w->rs.j->tests = w->rs.j->switches = 0;
     }
 
-    /* the mechanisms */
+    /* the mechanisms (and the accesses they ask for: LWM's first sub-warp) */
     MECH_CALL(s, after_issue, s, u, g, &is);
+    if (u->mreq.by) mech_mem(s, u);
 
     if (w->rs.depth == 0 && w->gid >= 0) { /* every thread exited: the slot frees up */
         w->gid = -1;
@@ -168,12 +210,12 @@ void wpu_account_stall(struct wsim *s, wpu_t *u, uint64_t n)
     u->st.cycles_idle += n;
 }
 
-/* Group selection: the scheduler block's grant among the groups that can
- * issue now (prev >= 0: a retry after prev could not issue), by the keys a
- * mechanism gives (DWS: the boosted laggard split, the shallowest split). */
-static int pick(struct wsim *s, wpu_t *u, int prev)
+/* Group selection by the scheduler block: its grant among the groups that
+ * can issue now (prev >= 0: a retry after prev could not issue), by the
+ * keys a mechanism gives (DWS: the boosted laggard split, the shallowest
+ * split). A mechanism may bring its own selection instead (wpu_t.sel). */
+static inline __attribute__((always_inline)) int sched_pick(struct wsim *s, wpu_t *u, int prev)
 {
-    if (u->fa) return twolev_pick(s, u); /* scheduler = twolevel: the fetch arbiter's grant */
     sched_in_t *in = &u->sin; /* (in->ready_at is u->avail, set at creation) */
     in->now = s->cycle;
     in->retry = prev >= 0;
@@ -184,19 +226,26 @@ static int pick(struct wsim *s, wpu_t *u, int prev)
     return o.grant ? o.grant_idx : -1;
 }
 
-/* The block clocks of the WPU: the scheduler's or the fetch arbiter's (last
- * grant, an issue, stay), then the mechanisms' blocks (DWS: the warp-split
- * table's operation). */
+/* The scheduler block's clock edge: the last grant, stay. */
+static inline __attribute__((always_inline)) void sched_edge(struct wsim *s, wpu_t *u, int last, int issued)
+{
+    (void)s, (void)issued;
+    u->sin.upd = last >= 0;
+    u->sin.last = (uint16_t)(last >= 0 ? last : 0);
+    u->sin.stay_we = u->stay_we;
+    u->sin.stay = u->stay;
+    sched_clock(&u->sched, &u->sin);
+}
+
+const select_ops_t sched_select = {.pick = sched_pick, .clock = sched_edge};
+
+/* The block clocks of the WPU: the group selection's (last grant, an issue,
+ * stay), then the mechanisms' blocks (DWS: the warp-split table's operation). */
 static void clock_blocks(struct wsim *s, wpu_t *u, int last, int issued)
 {
-    if (u->fa) {
-        twolev_clock(s, u, last, issued);
-    } else {
-        u->sin.upd = last >= 0;
-        u->sin.last = (uint16_t)(last >= 0 ? last : 0);
-        sched_clock(&u->sched, &u->sin);
-    }
-    u->sin.stay_we = 0;
+    if (u->sel == &sched_select) sched_edge(s, u, last, issued); /* (a direct call: the hot loop's) */
+    else u->sel->clock(s, u, last, issued);
+    u->stay_we = 0;
     MECH_CALL(s, clock, s, u);
 }
 
@@ -212,8 +261,14 @@ static inline __attribute__((always_inline)) void wpu_clock(struct wsim *s, wpu_
     int issued = 0, k = -1;
     /* a mechanism may hold the front end (LWM: the column picker is still
      * breaking a large warp's instruction into sub-warps: fetch stalls) */
-    if (s->nmech && (issued = mech_hold(s, u)) == 1) u->st.cycles_issue++;
-    for (int next; !issued && (next = pick(s, u, k)) >= 0;) {
+    if (s->nmech && (issued = mech_hold(s, u)) != 0) {
+        if (issued == MECH_MEM) issued = mech_mem(s, u);
+        if (issued == 1) u->st.cycles_issue++;
+    }
+    /* (the scheduler block's pick called directly, inlined: the hot loop's;
+     * a mechanism's selection through its ops) */
+    const int by_sched = u->sel == &sched_select;
+    for (int next; !issued && (next = by_sched ? sched_pick(s, u, k) : u->sel->pick(s, u, k)) >= 0;) {
         k = next;
         group_t *g = &u->grp[k];
         uint32_t pc = rs_top(g->rs)->pc;
@@ -223,12 +278,18 @@ static inline __attribute__((always_inline)) void wpu_clock(struct wsim *s, wpu_
             issued = 2; /* the clock went to a re-convergence wait */
             break;
         }
-        int mem = at <= s->cycle && d && (d->cls == ISA_CLASS_LOAD || d->cls == ISA_CLASS_STORE);
-        wmask_t lanes = mem ? mem_lanes(s, g, d) : wmask_none();
-        if (mem && memsys_must_wait(&s->ms, u->id, s->cycle, s->addr, lanes, d->cls == ISA_CLASS_STORE, g->w->gid, &at))
-            u->st.mshr_stalls++, g->wait = WAIT_MEM, g->missed = 1;
-        else if (at > s->cycle)
+        /* a load/store: its access (through the one door), unless a
+         * mechanism asks for it (lwm: per sub-warp; the check stays here) */
+        mem_result_t r;
+        const mem_result_t *rp = NULL; /* the access issue() is given, if timed here */
+        if (at <= s->cycle && d && (d->cls == ISA_CLASS_LOAD || d->cls == ISA_CLASS_STORE)) {
+            const mem_req_t q = {.addr = s->addr, .lanes = mem_lanes(s, g, d), .store = d->cls == ISA_CLASS_STORE,
+                                 .gid = g->w->gid, .kind = u->mech_mem ? MEM_CHECK : MEM_ISSUE};
+            if (!mem_door(s, u, &q, &r, &at)) g->wait = WAIT_MEM, g->missed = 1;
+            else if (q.kind == MEM_ISSUE && wmask_any(&q.lanes)) rp = &r;
+        } else if (at > s->cycle) {
             u->st.fetch_stalls++, g->wait = WAIT_FETCH;
+        }
         if (at > s->cycle) { /* not this cycle: try the next ready group */
             g->ready_at = at;
             group_sync_avail(u, g);
@@ -237,11 +298,11 @@ static inline __attribute__((always_inline)) void wpu_clock(struct wsim *s, wpu_
         }
         /* issue */
         u->st.cycles_issue++;
-        if (s->nmech) {
+        if (s->group_stats) {
             u->st.groups_sum += (uint64_t)u->live_groups;
             if ((uint64_t)u->live_groups > u->st.groups_max) u->st.groups_max = (uint64_t)u->live_groups;
         }
-        issue(s, u, g, d, mem && !u->mech_mem, lanes); /* (lwm times its sub-warps' accesses itself) */
+        issue(s, u, g, d, rp);
         issued = 1;
     }
     /* the mechanisms in a clock without issue, then the block clocks */
@@ -357,10 +418,12 @@ static void vcore_clock(struct wsim *s, wpu_t *u)
             continue;
         }
         uint64_t at = memsys_ifetch(&s->ms, u->id, pc, now, &g->fetch);
-        int mem = at <= now && d && (d->cls == ISA_CLASS_LOAD || d->cls == ISA_CLASS_STORE);
-        wmask_t lanes = mem ? mem_lanes(s, g, d) : wmask_none();
-        if (mem && memsys_must_wait(&s->ms, u->id, now, s->addr, lanes, d->cls == ISA_CLASS_STORE, g->w->gid, &at))
-            u->st.mshr_stalls++, g->wait = WAIT_MEM, g->missed = 1;
+        const int mem = at <= now && d && (d->cls == ISA_CLASS_LOAD || d->cls == ISA_CLASS_STORE);
+        mem_result_t r;
+        const mem_req_t q = {.addr = s->addr, .lanes = mem ? mem_lanes(s, g, d) : wmask_none(),
+                             .store = mem && d->cls == ISA_CLASS_STORE, .gid = g->w->gid, .kind = MEM_ISSUE};
+        if (mem && !mem_door(s, u, &q, &r, &at))
+            g->wait = WAIT_MEM, g->missed = 1;
         else if (at > now)
             u->st.fetch_stalls++, g->wait = WAIT_FETCH;
         if (at > now) {
@@ -373,7 +436,7 @@ static void vcore_clock(struct wsim *s, wpu_t *u)
         const int gid = w->gid, vl = w->vl > 0 ? w->vl : 1;
         const uint64_t occ = kind == VEC_DIV || kind == VEC_LD || kind == VEC_ST ? (uint64_t)vl : 1;
         vcore_rename(s, v, slot, d);
-        issue(s, u, g, d, mem, lanes);
+        issue(s, u, g, d, mem && wmask_any(&q.lanes) ? &r : NULL);
         issued++;
         if (w->gid != gid) v->pend_free |= 1u << slot; /* its partition ended (a new one may have launched) */
         v->free_at[kind][unit] = now + occ;

@@ -18,8 +18,15 @@ DRAM, issue to next issue, from the trace (a row hit on a banked DRAM).
 
     python3 scripts/bandwidth.py [--build build] [--check PCT]
 
+Where the preset's own MSHRs forbid the stated bandwidth (Little's bound
+below it: `maws-bulksync`'s 16 MSHRs of 32 B lines), the stream runs a second
+time with enough requests in flight (the MSHRs raised until the bound is
+twice the stated bandwidth; nothing else changed): that run measures the DRAM
+and the paths to it, not the preset's miss handling.
+
 --check PCT: exit 1 unless every preset delivers PCT % of its stated
-bandwidth, or, where Little's law forbids that, PCT % of the bound.
+bandwidth with enough requests in flight (as configured, or with the MSHRs
+raised), and PCT % of its Little bound as configured.
 Standard library only.
 """
 import argparse
@@ -101,18 +108,37 @@ def main():
             if best is None or bw > best[1]:
                 best = (L, bw, little)
         L, bw, little = best
-        rows.append((p, stated, latency, cells, best))
+        # enough requests in flight: when the MSHRs bound the stream below the
+        # stated bandwidth, raise them (only them) until Little allows twice it
+        raised = None
+        if little < stated:
+            need = -(-2 * stated * latency // unit)  # requests in flight for twice the stated rate
+            mshrs = ["--set", "l1d_mshrs=%d" % max(c["l1d_mshrs"], -(-need // c["wpus"]))]
+            if c["memory"] == "coherent":
+                mshrs += ["--set", "l2_mshrs=%d" % max(c["l2_mshrs"], need)]
+            st, _ = run(sim, elf, p, threads, (L.bit_length() - 1) - 2, mshrs)
+            # what still bounds it: the warps x lines one SIMD load touches (loads block their warp)
+            bound = min(stated, c["wpus"] * c["warps"] * max(1, c["warp_size"] * L // unit) * unit / latency)
+            raised = (st["roi"]["memory"]["dram"]["bytes"] / st["roi"]["cycles"], " ".join(mshrs[1::2]), bound)
+        rows.append((p, stated, latency, cells, best, raised))
         if a.check is not None:
-            want = a.check / 100 * min(stated, little)
-            if bw < want:
-                bad.append("%s: %.2f B/cycle delivered, below %.0f%% of %.2f" % (p, bw, a.check, min(stated, little)))
+            flow = raised[0] if raised else bw
+            if flow < a.check / 100 * stated:
+                bad.append("%s: %.2f B/cycle delivered with enough requests in flight, below %.0f%% of the stated %.2f"
+                           % (p, flow, a.check, stated))
+            if bw < a.check / 100 * min(stated, little):
+                bad.append("%s: %.2f B/cycle delivered, below %.0f%% of its Little bound %.2f"
+                           % (p, bw, a.check, min(stated, little)))
     print("| preset | stated B/cycle | unloaded DRAM load (cycles) | L = 4: delivered, Little | L = line: delivered, "
-          "Little | best, % of stated | % of its Little bound |")
-    print("|---|---|---|---|---|---|---|")
-    for p, stated, latency, cells, (L, bw, little) in rows:
+          "Little | best, % of stated | % of its Little bound | enough in flight: % of stated |")
+    print("|---|---|---|---|---|---|---|---|")
+    for p, stated, latency, cells, (L, bw, little), raised in rows:
         cs = " | ".join("%.2f, %.2f" % (b, l) for _, b, l in cells)
-        print("| `%s` | %.1f | %d | %s | %.0f%% (L = %d) | %.0f%% |" % (p, stated, latency, cs, 100 * bw / stated, L,
-                                                                    100 * bw / little))
+        more = ("%.0f%% (`%s`; its contexts' Little bound %.0f%%)" % (100 * raised[0] / stated, raised[1],
+                                                                       100 * raised[2] / stated)
+                if raised else "(as configured)")
+        print("| `%s` | %.1f | %d | %s | %.0f%% (L = %d) | %.0f%% | %s |" % (p, stated, latency, cs, 100 * bw / stated,
+                                                                         L, 100 * bw / little, more))
     if bad:
         print("\n".join(bad), file=sys.stderr)
         sys.exit(1)

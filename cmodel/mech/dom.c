@@ -79,7 +79,10 @@ typedef struct dom_wpu {
     uint64_t p_cycle, p_issue, p_memwait, p_bytes; /* the counts at the period's start */
     uint8_t *maxes; /* the max slip after each period (the statistics) */
     size_t nmaxes, capmaxes;
+    FILE *rec, *rec_asc; /* --record-block mdt, asc */
 } dom_wpu_t;
+
+#define DM(u) ((dom_wpu_t *)(u)->mstate[MECH_DOM])
 
 /* ---- the table's ports ---- */
 
@@ -119,9 +122,9 @@ static void refill(dom_wpu_t *d, int e)
  * out evenly (the memory system counts them per machine, not per WPU). */
 static void sample(struct wsim *s, wpu_t *u)
 {
-    dom_wpu_t *d = u->dom;
+    dom_wpu_t *d = DM(u);
     asc_in_t *in = &d->ain;
-    uint64_t bytes = s->ms.dram.st.bytes;
+    uint64_t bytes = memsys_dram_bytes(&s->ms);
     in->cycles = (uint32_t)(s->cycle - d->p_cycle);
     in->busy = (uint32_t)(u->st.cycles_issue - d->p_issue);
     in->memwait = (uint32_t)(u->st.cycles_memwait - d->p_memwait);
@@ -138,12 +141,12 @@ static void sample(struct wsim *s, wpu_t *u)
 /* The controller's clock: this clock's event of one warp and the period's end. */
 static void asc_edge(struct wsim *s, wpu_t *u)
 {
-    dom_wpu_t *d = u->dom;
+    dom_wpu_t *d = DM(u);
     if (!d->asc) return;
     if (d->next_sample <= s->cycle) sample(s, u);
     if (!d->ain.mem && !d->ain.clr && !d->ain.sample) return;
     d->asc_ops->eval(d->asc, &d->ain, &d->aout);
-    if (s->record_asc) d->asc_ops->trace(d->asc, s->cycle, u->id, &d->ain, &d->aout, s->record_asc);
+    if (d->rec_asc) d->asc_ops->trace(d->asc, s->cycle, u->id, &d->ain, &d->aout, d->rec_asc);
     if (d->ain.sample) {
         u->st.dom_raise += d->aout.dir == ASC_RAISE;
         u->st.dom_lower += d->aout.dir == ASC_LOWER;
@@ -170,7 +173,7 @@ static void asc_edge(struct wsim *s, wpu_t *u)
  * back (§4.1 step 4). */
 static void dom_clock(struct wsim *s, wpu_t *u)
 {
-    dom_wpu_t *d = u->dom;
+    dom_wpu_t *d = DM(u);
     asc_edge(s, u);
     int f = -1;
     if (d->next_fill <= s->cycle)
@@ -190,7 +193,7 @@ static void dom_clock(struct wsim *s, wpu_t *u)
         u->st.dom_fills++;
     }
     d->ops->eval(d->mdt, &d->in, &d->out);
-    if (s->record_mdt) d->ops->trace(d->mdt, s->cycle, u->id, &d->in, &d->out, s->record_mdt);
+    if (d->rec) d->ops->trace(d->mdt, s->cycle, u->id, &d->in, &d->out, d->rec);
     d->ops->clock(d->mdt, &d->in, &d->out);
     /* the entries this clock changed: their next fill */
     if (d->in.op == MDT_OP_FORCE)
@@ -206,7 +209,7 @@ static void dom_clock(struct wsim *s, wpu_t *u)
 static uint64_t dom_next_ready(const struct wsim *s, const wpu_t *u, uint64_t nr)
 {
     (void)s;
-    const dom_wpu_t *d = u->dom;
+    const dom_wpu_t *d = DM(u);
     uint64_t at = d->next_fill < d->next_sample ? d->next_fill : d->next_sample;
     return at < nr ? at : nr;
 }
@@ -259,10 +262,6 @@ static void unmask(dom_wpu_t *d, warp_t *w, wmask_t lanes)
     WMASK_FOREACH(lanes, l) d->lv[at(d, k, l)] = 0;
 }
 
-/* The per-lane completion of this clock's memory access: when lane l's
- * line (or hit) is there (memsys_access's per-line times). */
-static uint64_t lane_done(const struct wsim *s, int l) { return s->ms.uready[s->ms.lane_u[l]]; }
-
 /* --check: threads leave the table to resume at `pc` at cycle `resume` at
  * the earliest: right after their own load/store (its value captured once),
  * with that value back, not having executed anything since they were
@@ -294,7 +293,7 @@ static void check_leave(const struct wsim *s, dom_wpu_t *d, const warp_t *w, wma
  * lanes leave every entry of the warp. The warp waits for their values. */
 static void force(struct wsim *s, wpu_t *u, group_t *g, wmask_t lanes, uint32_t rpc, int here)
 {
-    dom_wpu_t *d = u->dom;
+    dom_wpu_t *d = DM(u);
     warp_t *w = g->w;
     const int k = w->slot;
     const mdt_state_t *q = d->out.q;
@@ -364,7 +363,7 @@ static unsigned max_counter(const dom_wpu_t *d, int k, wmask_t act)
 static void dom_launch(struct wsim *s, wpu_t *u, group_t *root, int initial)
 {
     (void)s;
-    dom_wpu_t *d = u->dom;
+    dom_wpu_t *d = DM(u);
     const int k = root->w->slot;
     d->hi[k] = 0;
     /* a slot re-assigned: its slip counters clear (§5.1); the first warps
@@ -415,7 +414,7 @@ static int postdominated(const program_t *p, uint32_t from, uint32_t to)
  * every path) are sure to reach: the others stay (they may never call). */
 static int dom_before_issue(struct wsim *s, wpu_t *u, group_t *g, const isa_insn_t *ins)
 {
-    dom_wpu_t *d = u->dom;
+    dom_wpu_t *d = DM(u);
     warp_t *w = g->w;
     const int k = w->slot;
     if (!ins || !d->hi[k]) return 0;
@@ -442,7 +441,7 @@ static int dom_before_issue(struct wsim *s, wpu_t *u, group_t *g, const isa_insn
  * disable or block (§4.1 steps 3-5, §5.1, §6). */
 static void access(struct wsim *s, wpu_t *u, group_t *g, const issue_t *is)
 {
-    dom_wpu_t *d = u->dom;
+    dom_wpu_t *d = DM(u);
     warp_t *w = g->w;
     const int k = w->slot;
     const mem_result_t *r = is->r;
@@ -533,7 +532,7 @@ static void access(struct wsim *s, wpu_t *u, group_t *g, const issue_t *is)
         const int callee = level >= 2 && w->rs.e[level - 2].callsite;
         WMASK_FOREACH(wait, l) {
             const size_t i = at(d, k, l);
-            d->ready[i] = lane_done(s, l);
+            d->ready[i] = mem_lane_ready(r, l);
             d->masked_at[i] = s->cycle;
             d->lv[i] = level;
             d->rp[i] = top->rpc;
@@ -550,7 +549,7 @@ static void access(struct wsim *s, wpu_t *u, group_t *g, const issue_t *is)
         const wmask_t slipped = wmask_andnot(wait, off);
         if (wmask_any(&off) && !wmask_eq(&go_miss, &slipped)) {
             wmask_t rest = wmask_andnot(active, wait);
-            WMASK_FOREACH(rest, l) if (lane_done(s, l) > at_) at_ = lane_done(s, l);
+            WMASK_FOREACH(rest, l) if (mem_lane_ready(r, l) > at_) at_ = mem_lane_ready(r, l);
         } else if (r->hit_ready > at_) {
             at_ = r->hit_ready;
         }
@@ -562,7 +561,7 @@ static void access(struct wsim *s, wpu_t *u, group_t *g, const issue_t *is)
 
 static void dom_after_issue(struct wsim *s, wpu_t *u, group_t *g, const issue_t *is)
 {
-    dom_wpu_t *d = u->dom;
+    dom_wpu_t *d = DM(u);
     warp_t *w = g->w;
     const int k = w->slot;
     if (d->hi[k] > w->rs.depth) {
@@ -578,30 +577,21 @@ static void dom_after_issue(struct wsim *s, wpu_t *u, group_t *g, const issue_t 
 
 /* ---- creation ---- */
 
-static void dom_init_wpu(struct wsim *s, wpu_t *u)
+static int dom_init_wpu(struct wsim *s, wpu_t *u, char *err, size_t errlen)
 {
     dom_wpu_t *d = calloc(1, sizeof *d);
-    char err[256];
     if (!d) goto oom;
-    u->dom = d;
+    u->mstate[MECH_DOM] = d;
     d->m = (int)s->cfg.dom_entries;
     d->ws = s->warp_size;
     d->cfg = (mdt_config_t){.warps = s->nwarps, .m = d->m, .width = s->warp_size, .pc_bits = 32,
                             .mcb = (int)(s->cfg.dom_mcb ? s->cfg.dom_mcb : (uint64_t)s->nwarps * s->cfg.dom_entries)};
     d->entries = s->nwarps * d->m;
-    if (!(d->mdt = block_new(s, &mdt_block_ops, &d->cfg, u->id, &d->ops, err, sizeof err))) {
-        /* config.c's checks rule this out */
-        fprintf(stderr, "wpusim: internal: %s\n", err);
-        abort();
-    }
+    if (!(d->mdt = block_new(s, &mdt_block_ops, &d->cfg, u->id, &d->ops, err, errlen))) return -1;
     if (s->cfg.dom_slip != CFG_DOM_SLIP_NONE && s->cfg.dom_max_slip) {
         d->asc_cfg = (asc_config_t){.width = s->warp_size, .warps = s->nwarps, .cnt_bits = 8,
                                     .max0 = (int)s->cfg.dom_max_slip};
-        if (!(d->asc = block_new(s, &asc_block_ops, &d->asc_cfg, u->id, &d->asc_ops, err, sizeof err))) {
-            /* config.c's checks rule this out */
-            fprintf(stderr, "wpusim: internal: %s\n", err);
-            abort();
-        }
+        if (!(d->asc = block_new(s, &asc_block_ops, &d->asc_cfg, u->id, &d->asc_ops, err, errlen))) return -1;
         asc_look(d, 0, wmask_none());
     }
     d->next_sample = s->cfg.dom_slip == CFG_DOM_SLIP_ADAPTIVE && d->asc ? s->cfg.dom_period : NEVER;
@@ -621,16 +611,16 @@ static void dom_init_wpu(struct wsim *s, wpu_t *u)
     for (int e = 0; e < d->entries; e++) d->fill_at[e] = NEVER;
     d->next_fill = NEVER;
     look(d, 0, 0);
-    return;
+    return 0;
 oom:
-    fprintf(stderr, "wpusim: out of host memory for the memory divergence table\n");
-    exit(2);
+    snprintf(err, errlen, "out of host memory for the memory divergence table");
+    return -1;
 }
 
 static void dom_free_wpu(struct wsim *s, wpu_t *u)
 {
     (void)s;
-    dom_wpu_t *d = u->dom;
+    dom_wpu_t *d = DM(u);
     if (!d) return;
     if (d->mdt) d->ops->free(d->mdt);
     free(d->ready);
@@ -645,34 +635,52 @@ static void dom_free_wpu(struct wsim *s, wpu_t *u)
     free(d->hi);
     free(d->fill_at);
     free(d);
-    u->dom = NULL;
+    u->mstate[MECH_DOM] = NULL;
 }
 
-void dom_record_header(const struct wsim *s, FILE *out)
+/* --record-block mdt, asc: every WPU records; the header from WPU 0's */
+static int dom_record(struct wsim *s, const char *block, FILE *out)
 {
-    const dom_wpu_t *d = s->wpu[0].dom;
-    block_trace_header(d->ops, &d->cfg, out);
+    const int mdt = !strcmp(block, "mdt");
+    if (!mdt && strcmp(block, "asc") != 0) return 0;
+    for (int i = 0; i < s->nwpus; i++) *(mdt ? &DM(&s->wpu[i])->rec : &DM(&s->wpu[i])->rec_asc) = out;
+    const dom_wpu_t *d = DM(&s->wpu[0]);
+    if (out && mdt) block_trace_header(d->ops, &d->cfg, out);
+    if (out && !mdt && d->asc) block_trace_header(d->asc_ops, &d->asc_cfg, out);
+    return 1;
 }
 
-void dom_record_asc_header(const struct wsim *s, FILE *out)
+static void dom_stats(const struct wsim *s, const stats_t *t, FILE *out, int json)
 {
-    const dom_wpu_t *d = s->wpu[0].dom;
-    if (d && d->asc) block_trace_header(d->asc_ops, &d->asc_cfg, out);
+    (void)s;
+    if (json) return; /* (its counters are stats.def's; the max slip per period: dom_stats_run) */
+    fprintf(out, "  diverge on miss       MDT allocations %llu, merges %llu (%llu threads masked off); "
+                 "re-activations %llu (%llu threads); forced re-convergences %llu (%llu threads); blocked: "
+                 "table full %llu, slip limit %llu, MCB full %llu; MCB fills %llu; adaptive periods %llu "
+                 "(raised %llu, lowered %llu), mean max slip %.2f\n",
+            (unsigned long long)t->dom_allocs, (unsigned long long)t->dom_merges,
+            (unsigned long long)t->dom_masked_lanes, (unsigned long long)t->dom_reactivations,
+            (unsigned long long)t->dom_reactivated_lanes, (unsigned long long)t->dom_forced,
+            (unsigned long long)t->dom_forced_lanes, (unsigned long long)t->dom_refused_full,
+            (unsigned long long)t->dom_refused_slip, (unsigned long long)t->dom_mcb_full,
+            (unsigned long long)t->dom_fills, (unsigned long long)t->dom_periods,
+            (unsigned long long)t->dom_raise, (unsigned long long)t->dom_lower,
+            t->dom_periods ? (double)t->dom_max_slip_sum / (double)t->dom_periods : 0.0);
 }
 
 /* Per sampling period, the max slip after it, averaged over the WPUs (they
  * sample at the same cycles: a period ends at the same clock on every WPU). */
-void dom_print_json(const struct wsim *s, FILE *out)
+static void dom_stats_run(const struct wsim *s, FILE *out)
 {
     size_t n = 0;
     for (int i = 0; i < s->nwpus; i++)
-        if (s->wpu[i].dom->nmaxes > n) n = s->wpu[i].dom->nmaxes;
+        if (DM(&s->wpu[i])->nmaxes > n) n = DM(&s->wpu[i])->nmaxes;
     fprintf(out, "  \"dom_max_slip\": [");
     for (size_t p = 0; p < n; p++) {
         double sum = 0;
         int k = 0;
         for (int i = 0; i < s->nwpus; i++)
-            if (p < s->wpu[i].dom->nmaxes) sum += s->wpu[i].dom->maxes[p], k++;
+            if (p < DM(&s->wpu[i])->nmaxes) sum += DM(&s->wpu[i])->maxes[p], k++;
         fprintf(out, "%s%.2f", p ? ", " : "", sum / k);
     }
     fprintf(out, "],\n");
@@ -683,7 +691,7 @@ void dom_print_json(const struct wsim *s, FILE *out)
 static wmask_t dom_held(const struct wsim *s, const wpu_t *u, const warp_t *w)
 {
     (void)s;
-    const dom_wpu_t *d = u->dom;
+    const dom_wpu_t *d = DM(u);
     const mdt_state_t *q = d->out.q;
     wmask_t m = wmask_none();
     for (int e = w->slot * d->m; e < (w->slot + 1) * d->m; e++)
@@ -727,7 +735,7 @@ static int check_nesting(const struct wsim *s, const wpu_t *u, const warp_t *w, 
  * within their bounds. */
 static int dom_check_wpu(const struct wsim *s, const wpu_t *u, char *msg, size_t len)
 {
-    const dom_wpu_t *d = u->dom;
+    const dom_wpu_t *d = DM(u);
     const mdt_state_t *q = d->out.q;
     char a[WSIM_MAX_LANES / 4 + 2];
     int nvalid = 0;
@@ -857,7 +865,7 @@ static int dom_watch(const struct wsim *s, FILE *out)
     char a[WSIM_MAX_LANES / 4 + 2], where[128], why[160];
     for (int i = 0; i < s->nwpus; i++) {
         const wpu_t *u = &s->wpu[i];
-        const dom_wpu_t *d = u->dom;
+        const dom_wpu_t *d = DM(u);
         for (int e = 0; e < d->entries; e++) {
             const mdt_entry_t *x = &d->out.q->e[e];
             if (!x->valid) continue;
@@ -896,6 +904,7 @@ static int dom_watch(const struct wsim *s, FILE *out)
 
 const mech_ops_t dom_mech = {
     .name = "dom",
+    .apart = "dom = on (diverge on miss)",
     .init_wpu = dom_init_wpu,
     .free_wpu = dom_free_wpu,
     .launch = dom_launch,
@@ -906,4 +915,7 @@ const mech_ops_t dom_mech = {
     .check_wpu = dom_check_wpu,
     .held = dom_held,
     .watch = dom_watch,
+    .stats = dom_stats,
+    .stats_run = dom_stats_run,
+    .record = dom_record,
 };

@@ -16,24 +16,44 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "blocks/wst.h"
 #include "core.h"
 #include "mech/mech.h"
 #include "timeline.h"
+
+/* A WPU's warp-split table block, reached only through its ports: its ops
+ * (chosen at creation: the C model, or its Verilated RTL) on the instance
+ * wst, this clock's inputs and outputs (out.q: its registered read ports,
+ * the entries and sum-rMFC); the scheduler slots; the clock's splits. */
+typedef struct dws_wpu {
+    const block_ops_t *ops;
+    void *wst;
+    wst_config_t cfg;
+    wst_in_t in;
+    wst_out_t out;
+    int slots_used;
+    int revive_blocked; /* no free entry since the last revive attempt */
+    wmask_t spawned;    /* lanes that went to a new split this issue */
+    FILE *rec;          /* --record-block wst */
+} dws_wpu_t;
+
+#define DW(u) ((dws_wpu_t *)(u)->mstate[MECH_DWS])
 
 static int nslots(const struct wsim *s) { return (int)(s->cfg.dws_slots ? s->cfg.dws_slots : 2 * s->cfg.warps); }
 
 /* ---- the table's port: at most one operation per WPU per clock ---- */
 
-static int port_busy(const wpu_t *u) { return u->win.op; }
+static int port_busy(const wpu_t *u) { return DW(u)->in.op; }
 
 static void port_begin(wpu_t *u, int idx, uint64_t elig, uint32_t mpc)
 {
-    memset(&u->win, 0, sizeof u->win);
-    u->win.idx = (uint8_t)idx;
-    u->win.elig = elig;
-    u->win.mpc = mpc;
-    u->win.op = 1;
-    u->wst_ops->eval(u->wst, &u->win, &u->wout);
+    dws_wpu_t *D = DW(u);
+    memset(&D->in, 0, sizeof D->in);
+    D->in.idx = (uint8_t)idx;
+    D->in.elig = elig;
+    D->in.mpc = mpc;
+    D->in.op = 1;
+    D->ops->eval(D->wst, &D->in, &D->out);
 }
 
 static uint8_t status_of(const group_t *g)
@@ -48,13 +68,14 @@ static uint8_t status_of(const group_t *g)
 
 static int child_index(const wpu_t *u)
 {
-    return u->wout.free_idx != u->win.idx ? u->wout.free_idx : u->wout.free2_idx;
+    return DW(u)->out.free_idx != DW(u)->in.idx ? DW(u)->out.free_idx : DW(u)->out.free2_idx;
 }
 
 static void dws_clock(struct wsim *s, wpu_t *u)
 {
-    wst_in_t *in = &u->win;
-    u->spawned = wmask_none();
+    dws_wpu_t *D = DW(u);
+    wst_in_t *in = &D->in;
+    D->spawned = wmask_none();
     if (!in->op) return;
     const group_t *g = &u->grp[in->idx];
     if (!g->w) {
@@ -68,9 +89,9 @@ static void dws_clock(struct wsim *s, wpu_t *u)
         const rentry_t *t = rs_top(c->rs);
         in->pc_b = t->pc, in->mask_b = t->mask, in->st_b = status_of(c);
     }
-    if (in->free || in->merge) u->revive_blocked = 0;
-    if (s->record_wst) u->wst_ops->trace(u->wst, s->cycle, u->id, in, &u->wout, s->record_wst);
-    u->wst_ops->clock(u->wst, in, &u->wout);
+    if (in->free || in->merge) D->revive_blocked = 0;
+    if (D->rec) D->ops->trace(D->wst, s->cycle, u->id, in, &D->out, D->rec);
+    D->ops->clock(D->wst, in, &D->out);
     in->op = 0;
 }
 
@@ -79,9 +100,9 @@ static void dws_clock(struct wsim *s, wpu_t *u)
 static void dws_slot_take(struct wsim *s, wpu_t *u, group_t *g)
 {
     if (g->slotted) return;
-    if (u->slots_used < nslots(s)) {
+    if (DW(u)->slots_used < nslots(s)) {
         g->slotted = 1;
-        u->slots_used++;
+        DW(u)->slots_used++;
     } else {
         u->st.slot_full++;
     }
@@ -91,14 +112,14 @@ static void dws_slot_release(struct wsim *s, wpu_t *u, group_t *g)
 {
     if (!g->slotted) return;
     g->slotted = 0;
-    u->slots_used--;
+    DW(u)->slots_used--;
     group_sync_avail(u, g);
     /* the slot goes to the lowest waiting group that could run */
     for (int k = 0; k < u->ngrp; k++) {
         group_t *h = &u->grp[k];
         if (h == g || !h->w || h->slotted || h->wait == WAIT_BARRIER || h->wait == WAIT_SYNC) continue;
         h->slotted = 1;
-        u->slots_used++;
+        DW(u)->slots_used++;
         group_sync_avail(u, h);
         if (u->next_ready > s->cycle + 1) u->next_ready = s->cycle + 1;
         break;
@@ -129,7 +150,7 @@ static void dws_sync_breaker(struct wsim *s, wpu_t *u, warp_t *w)
         group_t *g = &u->grp[k];
         if (g->w != w) continue;
         if (g->wait != WAIT_SYNC && g->wait != WAIT_BARRIER) return; /* someone can still arrive */
-        if (g->wait == WAIT_SYNC && (!best || u->wout.q->e[k].icnt < u->wout.q->e[best->id].icnt)) best = g;
+        if (g->wait == WAIT_SYNC && (!best || DW(u)->out.q->e[k].icnt < DW(u)->out.q->e[best->id].icnt)) best = g;
     }
     if (!best) return;
     best->wait = WAIT_NONE;
@@ -173,30 +194,30 @@ static group_t *split(struct wsim *s, wpu_t *u, group_t *g, uint32_t keep_pc, wm
     c->slotted = 0;
     w->ngroups++;
     u->live_groups++;
-    u->win.spawn = 1;
-    u->spawned = child_mask;
+    DW(u)->in.spawn = 1;
+    DW(u)->spawned = child_mask;
     u->st.split_lanes += (uint64_t)wmask_count(&child_mask);
     dws_slot_take(s, u, c);
     group_sync_avail(u, c);
     return c;
 }
 
-static void dws_init_wpu(struct wsim *s, wpu_t *u)
+static int dws_init_wpu(struct wsim *s, wpu_t *u, char *err, size_t errlen)
 {
-    wst_config_t wc = {
+    dws_wpu_t *D = calloc(1, sizeof *D);
+    if (!D) {
+        snprintf(err, errlen, "out of host memory for the warp-split table");
+        return -1;
+    }
+    u->mstate[MECH_DWS] = D;
+    D->cfg = (wst_config_t){
         .entries = (int)s->cfg.dws_entries, .width = s->warp_size, .warps = s->nwarps, .pc_bits = 32,
         .cnt_bits = (int)s->cfg.dws_cnt_bits, .mfc_bits = (int)s->cfg.dws_mfc_bits,
     };
-    char err[256];
-    u->wst_cfg = wc;
     /* the C model, or a Verilated RTL block with the same ops (block_new: the machine's block hook) */
-    if (!(u->wst = block_new(s, &wst_block_ops, &u->wst_cfg, u->id, &u->wst_ops, err, sizeof err))) {
-        /* wsim_config_check rules these out */
-        fprintf(stderr, "wpusim: internal: %s\n", err);
-        abort();
-    }
-    u->wst_ops->eval(u->wst, &u->win, &u->wout); /* (no operation) the read ports, wout.q, are valid from here */
-    u->slots_used = 0;
+    if (!(D->wst = block_new(s, &wst_block_ops, &D->cfg, u->id, &D->ops, err, errlen))) return -1;
+    D->ops->eval(D->wst, &D->in, &D->out); /* (no operation) the read ports, out.q, are valid from here */
+    return 0;
 }
 
 static void dws_launch(struct wsim *s, wpu_t *u, group_t *g, int initial)
@@ -204,16 +225,16 @@ static void dws_launch(struct wsim *s, wpu_t *u, group_t *g, int initial)
     if (initial) { /* the launch sequence before cycle 0: one warp per clock */
         port_begin(u, g->id, 0, 0);
     }
-    u->win.set = 1;
-    u->win.warp = (uint16_t)g->w->slot;
-    u->win.lat = (uint32_t)s->cfg.dws_memlat_init;
+    DW(u)->in.set = 1;
+    DW(u)->in.warp = (uint16_t)g->w->slot;
+    DW(u)->in.lat = (uint32_t)s->cfg.dws_memlat_init;
     dws_slot_take(s, u, g);
     if (initial) {
         const rentry_t *t = rs_top(g->rs);
-        u->win.pc = t->pc, u->win.mask = t->mask, u->win.st = WST_ST_RUN;
-        if (s->record_wst) u->wst_ops->trace(u->wst, s->cycle, u->id, &u->win, &u->wout, s->record_wst);
-        u->wst_ops->clock(u->wst, &u->win, &u->wout);
-        u->win.op = 0;
+        DW(u)->in.pc = t->pc, DW(u)->in.mask = t->mask, DW(u)->in.st = WST_ST_RUN;
+        if (DW(u)->rec) DW(u)->ops->trace(DW(u)->wst, s->cycle, u->id, &DW(u)->in, &DW(u)->out, DW(u)->rec);
+        DW(u)->ops->clock(DW(u)->wst, &DW(u)->in, &DW(u)->out);
+        DW(u)->in.op = 0;
     }
 }
 
@@ -236,26 +257,26 @@ static uint64_t merge_candidates(const wpu_t *u, const group_t *g, uint64_t by)
  * lanes that joined. */
 static wmask_t merge(struct wsim *s, wpu_t *u, group_t *g, int cause)
 {
-    uint64_t mv = u->wout.merge_vec;
+    uint64_t mv = DW(u)->out.merge_vec;
     if (!mv) return wmask_none();
     /* the absorbed entries' masks (registered: they did not change this
      * clock); g's own mask may have (merge_mask_o holds its registered one) */
     wmask_t joined = wmask_none();
     for (int k = 0; k < u->ngrp; k++)
-        if ((mv >> k) & 1) joined = wmask_or(joined, u->wout.q->e[k].mask);
+        if ((mv >> k) & 1) joined = wmask_or(joined, DW(u)->out.q->e[k].mask);
     g->own.e[0].mask = wmask_or(g->own.e[0].mask, joined);
     for (int k = 0; k < u->ngrp; k++)
         if ((mv >> k) & 1) {
             group_t *h = &u->grp[k];
             if (h->ready_at > g->ready_at) g->ready_at = h->ready_at;
             TIMELINE(s, tl_event(s, u, g->w->slot, cause == 1 ? TL_MERGE_PC : cause == 2 ? TL_MERGE_BARRIER : TL_MERGE_SYNC,
-                                 k, u->wout.q->e[k].mask, k));
+                                 k, DW(u)->out.q->e[k].mask, k));
             group_free(s, u, h);
             if (cause == 1) u->st.merges_pc++;
             else if (cause == 2) u->st.merges_barrier++;
             else u->st.merges_sync++;
         }
-    u->win.merge = 1;
+    DW(u)->in.merge = 1;
     if (g->w->ngroups == 1) {
         fold(g);
         TIMELINE(s, tl_event(s, u, g->w->slot, TL_ONE_GROUP, g->id, rs_top(g->rs)->mask, g->id));
@@ -319,7 +340,7 @@ static int dws_branch_split(struct wsim *s, wpu_t *u, group_t *g, const isa_insn
     uint32_t rpc = group_is_split(g) ? g->own.e[0].rpc : rs_top(g->rs)->rpc;
     if (d->target == rpc || pc + 4 == rpc) return 0; /* a side that is already there: no split */
     if (!port_busy(u)) port_begin(u, g->id, 0, 0);
-    if (u->wout.nfree < 1) {
+    if (DW(u)->out.nfree < 1) {
         u->st.wst_full++;
         return 0;
     }
@@ -356,7 +377,7 @@ static void dws_after_issue(struct wsim *s, wpu_t *u, group_t *g, const issue_t 
         joined = merge(s, u, g, 1);
     }
     if (!port_busy(u)) port_begin(u, g->id, 0, 0);
-    wst_in_t *in = &u->win;
+    wst_in_t *in = &DW(u)->in;
     in->issue = 1;
     in->resume = g->resume;
     g->resume = 0;
@@ -366,8 +387,8 @@ static void dws_after_issue(struct wsim *s, wpu_t *u, group_t *g, const issue_t 
      * stack, or went to the split it spawned on a branch */
     wmask_t dead = wmask_andnot(live_before, w->live);
     wmask_t returned = is->x->ev & EXEC_RETURNED ? is->x->returned : wmask_none();
-    wmask_t left = wmask_or(returned, u->spawned);
-    u->spawned = wmask_none();
+    wmask_t left = wmask_or(returned, DW(u)->spawned);
+    DW(u)->spawned = wmask_none();
     if (w->rs.depth == 0) return; /* the warp is done: the pipeline frees or relaunches its slot */
 
     if (group_is_split(g)) {
@@ -384,7 +405,7 @@ static void dws_after_issue(struct wsim *s, wpu_t *u, group_t *g, const issue_t 
                 g->rs = &w->rs;
                 in->set = 1;
                 in->warp = (uint16_t)w->slot;
-                in->lat = u->wout.q->e[g->id].lat;
+                in->lat = DW(u)->out.q->e[g->id].lat;
             } else {
                 group_free(s, u, g);
                 dws_sync_breaker(s, u, w);
@@ -405,9 +426,9 @@ static void dws_after_issue(struct wsim *s, wpu_t *u, group_t *g, const issue_t 
         if (wmask_any(&hit) && wmask_any(&missed)) {
             int pol = (int)s->cfg.dws_mem, want;
             if (pol == CFG_DWS_MEM_AGGRESS) want = 1;
-            else if (pol == CFG_DWS_MEM_LATSPEC) want = u->wout.latspec;
+            else if (pol == CFG_DWS_MEM_LATSPEC) want = DW(u)->out.latspec;
             else want = !others_ready(s, u, g);
-            if (want && u->wout.nfree < 1) {
+            if (want && DW(u)->out.nfree < 1) {
                 u->st.wst_full++;
                 want = 0;
             }
@@ -432,16 +453,16 @@ static void dws_after_issue(struct wsim *s, wpu_t *u, group_t *g, const issue_t 
 
 static int dws_stalled(struct wsim *s, wpu_t *u)
 {
-    if (s->cfg.dws_mem != CFG_DWS_MEM_REVIVE || u->revive_blocked || port_busy(u)) return 0;
+    if (s->cfg.dws_mem != CFG_DWS_MEM_REVIVE || DW(u)->revive_blocked || port_busy(u)) return 0;
     for (int k = 0; k < u->ngrp; k++) {
         group_t *g = &u->grp[k];
         if (!g->w || g->wait != WAIT_MEM || g->ready_at <= s->cycle || !wmask_any(&g->pend_hit) ||
             g->hit_ready > s->cycle || !group_at_base(g))
             continue;
         port_begin(u, g->id, 0, 0);
-        if (u->wout.nfree < 1) {
-            u->win.op = 0;
-            u->revive_blocked = 1;
+        if (DW(u)->out.nfree < 1) {
+            DW(u)->in.op = 0;
+            DW(u)->revive_blocked = 1;
             u->st.wst_full++;
             return 0;
         }
@@ -462,7 +483,7 @@ static int dws_stalled(struct wsim *s, wpu_t *u)
 static int dws_check_group(const struct wsim *s, const wpu_t *u, const group_t *g, char *msg, size_t len)
 {
     char a[WSIM_MAX_LANES / 4 + 2], b[WSIM_MAX_LANES / 4 + 2];
-    const wst_entry_t *e = &u->wout.q->e[g->id];
+    const wst_entry_t *e = &DW(u)->out.q->e[g->id];
     const rentry_t *t = rs_top(g->rs);
     if (e->valid && e->warp == g->w->slot && e->pc == t->pc && wmask_eq(&e->mask, &t->mask)) return 0;
     wmask_hex(&e->mask, s->warp_size, a);
@@ -478,30 +499,30 @@ static int dws_check_group(const struct wsim *s, const wpu_t *u, const group_t *
  * Restated here from the entry read ports, not taken from the block. */
 static int dws_check_wpu(const struct wsim *s, const wpu_t *u, char *msg, size_t len)
 {
-    const wst_state_t *q = u->wout.q;
-    uint64_t live = 0, max = u->wst_cfg.mfc_bits >= 32 ? 0xffffffffull : (1ull << u->wst_cfg.mfc_bits) - 1;
-    for (int k = 0; k < u->wst_cfg.entries; k++)
+    const wst_state_t *q = DW(u)->out.q;
+    uint64_t live = 0, max = DW(u)->cfg.mfc_bits >= 32 ? 0xffffffffull : (1ull << DW(u)->cfg.mfc_bits) - 1;
+    for (int k = 0; k < DW(u)->cfg.entries; k++)
         if (q->e[k].valid) live += q->e[k].rmfc;
     if (live > max) live = max;
     if (q->sum_rmfc != live) {
         snprintf(msg, len, "WPU %d: sum-rMFC read port %u, but the valid entries' rMFC add up to %llu "
                  "(000 §5.4.3, saturated to %d bits)", u->id, q->sum_rmfc, (unsigned long long)live,
-                 u->wst_cfg.mfc_bits);
+                 DW(u)->cfg.mfc_bits);
         return 1;
     }
     int slotted = 0, waiting = -1;
     for (int j = 0; j < u->ngrp; j++) {
         const group_t *g = &u->grp[j];
-        if (!g->w && u->wout.q->e[j].valid) {
+        if (!g->w && DW(u)->out.q->e[j].valid) {
             snprintf(msg, len, "WPU %d: warp-split table entry %d is valid without a SIMD group", u->id, j);
             return 1;
         }
         if (g->w && g->slotted) slotted++;
         if (g->w && !g->slotted && g->wait != WAIT_BARRIER && g->wait != WAIT_SYNC) waiting = j;
     }
-    if (slotted != u->slots_used || (waiting >= 0 && slotted < nslots(s))) {
+    if (slotted != DW(u)->slots_used || (waiting >= 0 && slotted < nslots(s))) {
         snprintf(msg, len, "WPU %d: %d groups hold scheduler slots, %d counted; group %d waits for a slot "
-                 "with %d of %d taken", u->id, slotted, u->slots_used, waiting, slotted, nslots(s));
+                 "with %d of %d taken", u->id, slotted, DW(u)->slots_used, waiting, slotted, nslots(s));
         return 1;
     }
     return 0;
@@ -512,7 +533,11 @@ static int dws_check_wpu(const struct wsim *s, const wpu_t *u, char *msg, size_t
 static void dws_free_wpu(struct wsim *s, wpu_t *u)
 {
     (void)s;
-    if (u->wst) u->wst_ops->free(u->wst);
+    dws_wpu_t *D = DW(u);
+    if (!D) return;
+    if (D->wst) D->ops->free(D->wst);
+    free(D);
+    u->mstate[MECH_DWS] = NULL;
 }
 
 static void dws_barrier_wait(struct wsim *s, wpu_t *u, group_t *g)
@@ -536,7 +561,7 @@ static int dws_busy(const wpu_t *u) { return port_busy(u); }
 /* ReviveSplit: a suspended group's hits become ready to run ahead. */
 static uint64_t dws_next_ready(const struct wsim *s, const wpu_t *u, uint64_t nr)
 {
-    if (s->cfg.dws_mem != CFG_DWS_MEM_REVIVE || u->revive_blocked) return nr;
+    if (s->cfg.dws_mem != CFG_DWS_MEM_REVIVE || DW(u)->revive_blocked) return nr;
     for (int k = 0; k < u->ngrp; k++) {
         const group_t *g = &u->grp[k];
         if (g->w && g->wait == WAIT_MEM && wmask_any(&g->pend_hit) && g->ready_at > s->cycle + 1) {
@@ -556,19 +581,60 @@ static int dws_keys(const struct wsim *s, const wpu_t *u, uint32_t *key)
     if (s->cfg.dws_boost) {
         wst_in_t win = {0};
         wst_out_t o;
-        u->wst_ops->eval(u->wst, &win, &o);
+        DW(u)->ops->eval(DW(u)->wst, &win, &o);
         lag = o.lag_vec;
     }
     for (int k = 0; k < u->ngrp; k++) {
-        uint32_t rm = s->cfg.scheduler == CFG_SCHEDULER_SWF ? u->wout.q->e[k].rmfc : 0;
+        uint32_t rm = s->cfg.scheduler == CFG_SCHEDULER_SWF ? DW(u)->out.q->e[k].rmfc : 0;
         key[k] = ((lag >> k) & 1) ? 0 : 1 + (rm > 0x7fffffff ? 0x7fffffff : rm);
     }
     return 1;
 }
 
+/* ---- creation and reports ---- */
+
+static int dws_groups(const wsim_config_t *c) { return (int)c->dws_entries; } /* a group per table entry */
+
+static int dws_uses_keys(const wsim_config_t *c) { return c->dws_boost || c->scheduler == CFG_SCHEDULER_SWF; }
+
+static int dws_record(struct wsim *s, const char *block, FILE *out)
+{
+    if (strcmp(block, "wst") != 0) return 0;
+    for (int i = 0; i < s->nwpus; i++) DW(&s->wpu[i])->rec = out;
+    if (out) block_trace_header(DW(&s->wpu[0])->ops, &DW(&s->wpu[0])->cfg, out);
+    return 1;
+}
+
+/* The deadlock report: a warp's splits, each where it waits. */
+static void dws_deadlock(const struct wsim *s, const warp_t *w, FILE *out) { group_report(s, w, out); }
+
+static void dws_stats(const struct wsim *s, const stats_t *t, FILE *out, int json)
+{
+    (void)s;
+    if (json) return; /* (its counters are stats.def's) */
+    uint64_t splits = t->splits_branch + t->splits_mem + t->splits_revive;
+    fprintf(out, "  warp-splits           %llu (branch %llu, memory %llu, revive %llu), %.1f threads to the new "
+                 "side on average\n",
+            (unsigned long long)splits, (unsigned long long)t->splits_branch, (unsigned long long)t->splits_mem,
+            (unsigned long long)t->splits_revive, splits ? (double)t->split_lanes / (double)splits : 0.0);
+    fprintf(out, "  re-convergence        PC %llu, stack %llu, barrier %llu, sync %llu (waits %llu)\n",
+            (unsigned long long)t->merges_pc, (unsigned long long)t->merges_stack,
+            (unsigned long long)t->merges_barrier, (unsigned long long)t->merges_sync,
+            (unsigned long long)t->sync_waits);
+    fprintf(out, "  SIMD groups per WPU   mean %.2f, max %llu; mean width %.2f threads; table full %llu, "
+                 "no scheduler slot %llu\n",
+            t->cycles_issue ? (double)t->groups_sum / (double)t->cycles_issue : 0.0,
+            (unsigned long long)t->groups_max,
+            t->warp_insts ? (double)t->thread_insts / (double)t->warp_insts : 0.0,
+            (unsigned long long)t->wst_full, (unsigned long long)t->slot_full);
+}
+
 const mech_ops_t dws_mech = {
     .name = "dws",
     .slots = 1,
+    .groups = dws_groups,
+    .uses_keys = dws_uses_keys,
+    .apart = "dws = on (warp subdivision)",
     .init_wpu = dws_init_wpu,
     .free_wpu = dws_free_wpu,
     .launch = dws_launch,
@@ -585,4 +651,7 @@ const mech_ops_t dws_mech = {
     .keys = dws_keys,
     .check_group = dws_check_group,
     .check_wpu = dws_check_wpu,
+    .stats = dws_stats,
+    .deadlock = dws_deadlock,
+    .record = dws_record,
 };

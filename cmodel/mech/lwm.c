@@ -24,8 +24,10 @@
  *    when the buffers would be written to the stack: the timing is the same.
  *  - Unconditional jumps (jal x0): one sub-warp (the picker's one_i).
  *  - Each sub-warp of a load/store is one access of the memory system in
- *    the clock it issues (the pipeline leaves an lwm WPU's loads and stores
- *    untimed: wpu_t.mech_mem); the functional access happened at fetch
+ *    the clock it issues, which this module asks the pipeline for (u->mreq:
+ *    the pipeline times it through its one door and answers through the
+ *    mem_done hook; it leaves an lwm WPU's whole loads and stores untimed:
+ *    wpu_t.mech_mem); the functional access happened at fetch
  *    (docs/lwm.md: why the results cannot differ). A sub-warp that misses
  *    while every MSHR is busy is refused (the picker's take_i low), and its
  *    large warp set aside with the threads it has left (drop_i) until an
@@ -33,6 +35,7 @@
  *
  * It changes timing only: fetch order and when a warp may be fetched again. */
 #include <stdlib.h>
+#include <string.h>
 
 #include "../blocks/colpick.h"
 #include "mech.h"
@@ -65,13 +68,21 @@ typedef struct lwm_wpu {
     colpick_out_t out;
     int evaluated; /* evaluated this clock: its edge comes with the block clocks */
     group_t *g;    /* the large warp whose instruction is in the picker (NULL: none) */
+    /* this clock's pick while the pipeline times its access (pick_end) */
+    group_t *pg;
+    int pload, pone;
+    wmask_t pmask;
+    int ask; /* the set-aside warp whose MSHR question is out (-1: none) */
     lwm_inst_t *inst; /* [ngrp]: each large warp's instruction */
     int naside;       /* large warps set aside */
     uint64_t *done_at; /* [ngrp * warp_size]: when each thread's last sub-warp completes */
     /* statistics */
     uint64_t insts, subwarps, threads, jumps, dep_waits, asides;
     uint64_t size[WSIM_MAX_LANES + 1]; /* sub-warps by threads (0: clocks the picker issued nothing) */
+    FILE *rec; /* --record-block colpick */
 } lwm_wpu_t;
+
+#define LW(u) ((lwm_wpu_t *)(u)->mstate[MECH_LWM])
 
 /* The dependency bits of g's threads in `of` now: their last sub-warp has
  * not completed. (The picker only looks at the bits of the threads it may
@@ -88,10 +99,15 @@ static int alive(const group_t *g, const lwm_inst_t *I) { return g->w && g->w->g
 
 /* One clock of the picker: evaluate it on g's instruction (load: from
  * `mask`, at fetch or when g comes back from aside), issue the sub-warp it
- * picks. Returns the sub-warp's threads (0: nothing issued). */
+ * picks. Returns the sub-warp's threads (0: nothing issued), or -1 when the
+ * sub-warp accesses memory: the pipeline times it first (u->mreq; its
+ * answer comes to pick_end through the mem_done hook). */
+static int pick_clock(struct wsim *s, wpu_t *u, group_t *g, int load, wmask_t mask, int one);
+static int pick_end(struct wsim *s, wpu_t *u, const mem_result_t *r, uint64_t retry);
+
 static int pick_clock(struct wsim *s, wpu_t *u, group_t *g, int load, wmask_t mask, int one)
 {
-    lwm_wpu_t *L = u->lwm;
+    lwm_wpu_t *L = LW(u);
     lwm_inst_t *I = &L->inst[g->id];
     L->g = g;
     L->in.load = (uint8_t)load;
@@ -102,47 +118,57 @@ static int pick_clock(struct wsim *s, wpu_t *u, group_t *g, int load, wmask_t ma
     L->in.drop = 0;
     L->ops->eval(L->pick, &L->in, &L->out);
     L->evaluated = 1;
-    int n = L->out.cnt;
     const wmask_t acc = wmask_and(L->out.pick, I->mlanes);
-    uint64_t retry;
-    if (n && I->mem && !one && wmask_any(&acc) &&
-        memsys_must_wait(&s->ms, u->id, s->cycle, I->addr, acc, I->store, g->w->gid, &retry)) {
-        /* every L1 D MSHR is busy and the sub-warp misses: the back end refuses it
-         * (take_i low) and the large warp is set aside with the threads it has
-         * left (004 §2.2: a warp that misses is put aside and the others flow),
-         * the picker emptied (drop_i) for the next one; it comes back when an
-         * MSHR frees */
-        u->st.mshr_stalls++;
-        L->in.take = 0;
-        L->in.drop = 1;
-        I->pend = load ? mask : L->out.q->work;
-        I->aside = 1;
-        I->retry = retry > s->cycle ? retry : s->cycle + 1;
-        g->missed = 1; /* a long-latency wait, for two-level scheduling (mech/twolev.c) */
-        L->naside++;
-        L->asides++;
-        L->size[0]++;
-        L->g = NULL;
-        return 0;
+    L->pg = g, L->pload = load, L->pmask = mask, L->pone = one;
+    if (L->out.cnt && I->mem && !one && wmask_any(&acc)) { /* the sub-warp's access, as a baseline warp's */
+        u->mreq = (mem_req_t){.by = &lwm_mech, .addr = I->addr, .lanes = acc, .store = I->store, .gid = g->w->gid,
+                              .kind = MEM_SUBWARP};
+        return -1;
+    }
+    return pick_end(s, u, NULL, 0);
+}
+
+/* The rest of the picker's clock: r, the sub-warp's access (NULL: none, or
+ * refused when it asked for one: retry is when an MSHR frees). */
+static int pick_end(struct wsim *s, wpu_t *u, const mem_result_t *r, uint64_t retry)
+{
+    lwm_wpu_t *L = LW(u);
+    group_t *g = L->pg;
+    lwm_inst_t *I = &L->inst[g->id];
+    const int load = L->pload, one = L->pone;
+    const wmask_t mask = L->pmask;
+    int n = L->out.cnt;
+    if (!r && n && I->mem && !one) {
+        const wmask_t acc = wmask_and(L->out.pick, I->mlanes);
+        if (wmask_any(&acc)) {
+            /* every L1 D MSHR is busy and the sub-warp misses: the back end refuses it
+             * (take_i low; the pipeline counted the MSHR stall) and the large warp is
+             * set aside with the threads it has left (004 §2.2: a warp that misses is
+             * put aside and the others flow), the picker emptied (drop_i) for the
+             * next one; it comes back when an MSHR frees */
+            L->in.take = 0;
+            L->in.drop = 1;
+            I->pend = load ? mask : L->out.q->work;
+            I->aside = 1;
+            I->retry = retry > s->cycle ? retry : s->cycle + 1;
+            g->missed = 1; /* a long-latency wait, for two-level scheduling (mech/twolev.c) */
+            L->naside++;
+            L->asides++;
+            L->size[0]++;
+            L->g = NULL;
+            return 0;
+        }
     }
     L->size[n]++;
     if (n) {
         TIMELINE(s, tl_subwarp(s, u, g, L->out.pick, n));
         uint64_t done = s->cycle + I->lat;
-        if (I->mem && !one && wmask_any(&acc)) { /* the sub-warp's access, as a baseline warp's */
-            mem_result_t r;
-            memsys_access(&s->ms, u->id, s->cycle, I->addr, acc, I->store, &r);
-            int misses = wmask_count(&r.miss);
+        if (r) { /* its access (the pipeline counted its misses) */
             /* the large warp waits on a miss: a long-latency stall for
              * two-level scheduling (mech/twolev.c), until its last sub-warp's
              * access completes */
-            if (misses && alive(g, I)) g->missed = 1;
-            if (misses) u->st.mem_miss_insts++;
-            if (misses && wmask_any(&r.hit)) {
-                u->st.mem_div_insts++;
-                u->div_degree[misses]++;
-            }
-            if (r.ready > done) done = r.ready;
+            if (wmask_any(&r->miss) && alive(g, I)) g->missed = 1;
+            if (r->ready > done) done = r->ready;
         }
         if (one) {
             L->jumps++;
@@ -179,41 +205,44 @@ static int pick_clock(struct wsim *s, wpu_t *u, group_t *g, int load, wmask_t ma
 
 /* ---- hooks ---- */
 
-static void lwm_init_wpu(struct wsim *s, wpu_t *u)
+static int lwm_init_wpu(struct wsim *s, wpu_t *u, char *err, size_t errlen)
 {
     lwm_wpu_t *L = calloc(1, sizeof *L);
-    char err[256] = "out of host memory";
-    if (L) {
-        L->done_at = calloc((size_t)u->ngrp * (size_t)s->warp_size, sizeof *L->done_at);
-        L->inst = calloc((size_t)u->ngrp, sizeof *L->inst);
-        L->cfg = (colpick_config_t){.rows = s->warp_size / s->lanes, .cols = s->lanes};
+    if (!L) {
+        snprintf(err, errlen, "lwm: out of host memory");
+        return -1;
     }
-    if (!L || !L->done_at || !L->inst ||
-        !(L->pick = block_new(s, &colpick_block_ops, &L->cfg, u->id, &L->ops, err, sizeof err))) {
-        /* config.c's checks rule a bad shape out; memory is the only way here */
-        fprintf(stderr, "wpusim: lwm: %s\n", err);
-        exit(2);
+    u->mstate[MECH_LWM] = L;
+    L->done_at = calloc((size_t)u->ngrp * (size_t)s->warp_size, sizeof *L->done_at);
+    L->inst = calloc((size_t)u->ngrp, sizeof *L->inst);
+    L->cfg = (colpick_config_t){.rows = s->warp_size / s->lanes, .cols = s->lanes};
+    L->ask = -1;
+    if (!L->done_at || !L->inst) {
+        snprintf(err, errlen, "lwm: out of host memory");
+        return -1;
     }
-    u->lwm = L;
+    /* config.c's checks rule a bad shape out */
+    if (!(L->pick = block_new(s, &colpick_block_ops, &L->cfg, u->id, &L->ops, err, errlen))) return -1;
     u->mech_mem = 1;
+    return 0;
 }
 
 static void lwm_free_wpu(struct wsim *s, wpu_t *u)
 {
     (void)s;
-    lwm_wpu_t *L = u->lwm;
+    lwm_wpu_t *L = LW(u);
     if (!L) return;
     if (L->pick) L->ops->free(L->pick);
     free(L->done_at);
     free(L->inst);
     free(L);
-    u->lwm = NULL;
+    u->mstate[MECH_LWM] = NULL;
 }
 
 static void lwm_launch(struct wsim *s, wpu_t *u, group_t *root, int initial)
 {
     (void)initial;
-    uint64_t *d = u->lwm->done_at + (size_t)root->id * (size_t)s->warp_size;
+    uint64_t *d = LW(u)->done_at + (size_t)root->id * (size_t)s->warp_size;
     for (int t = 0; t < s->warp_size; t++) d[t] = 0;
 }
 
@@ -222,7 +251,7 @@ static void lwm_launch(struct wsim *s, wpu_t *u, group_t *root, int initial)
  * same clock (sub-warps are made in parallel with decode). */
 static void lwm_after_issue(struct wsim *s, wpu_t *u, group_t *g, const issue_t *is)
 {
-    lwm_wpu_t *L = u->lwm;
+    lwm_wpu_t *L = LW(u);
     lwm_inst_t *I = &L->inst[g->id];
     const int cls = is->x->cls;
     L->insts++;
@@ -237,10 +266,10 @@ static void lwm_after_issue(struct wsim *s, wpu_t *u, group_t *g, const issue_t 
     I->store = cls == ISA_CLASS_STORE;
     I->all = cls == ISA_CLASS_BRANCH || I->mem;
     I->last_done = 0;
-    if (I->mem) { /* exec left every thread's address in s->addr */
+    if (I->mem) { /* every thread's address (issue_t.addr) */
         I->mlanes = is->lanes_before;
         if (is->x->ev & EXEC_FAULTED) I->mlanes = wmask_andnot(I->mlanes, is->x->faulted);
-        WMASK_FOREACH(I->mlanes, t) I->addr[t] = s->addr[t];
+        WMASK_FOREACH(I->mlanes, t) I->addr[t] = is->addr[t];
     } else {
         I->mlanes = wmask_none();
     }
@@ -253,9 +282,38 @@ static void lwm_after_issue(struct wsim *s, wpu_t *u, group_t *g, const issue_t 
         g->ready_at = NEVER; /* until its first (or last) sub-warp issues (issue() syncs avail) */
         if (I->mem) g->wait = WAIT_MEM, g->missed = 0; /* until one of its sub-warps misses */
     }
-    u->sin.stay = 0; /* fetch is round-robin among the large warps (004 §5.2), whatever switch_on says */
+    u->stay = 0; /* fetch is round-robin among the large warps (004 §5.2), whatever switch_on says */
     const int one = is->d && cls == ISA_CLASS_JAL && is->d->rd == ISA_X0_SINK;
     pick_clock(s, u, g, 1, I->loaded, one);
+}
+
+/* What the picker's clock made of it, as hold answers: a sub-warp (1),
+ * nothing (2), or an access to time first (MECH_MEM). */
+static int held(int n) { return n < 0 ? MECH_MEM : n ? 1 : 2; }
+
+/* Large warps set aside from slot k on: the first whose MSHR wait is over
+ * and that may have its MSHR goes back into the picker (0: none). Whether
+ * the threads it has left still find no MSHR is the pipeline's question
+ * before it fetches a load/store, asked for it (MEM_ASK; the answer comes to
+ * lwm_mem_done): still none, it stays aside (no clock spent). */
+static int aside_scan(struct wsim *s, wpu_t *u, int k)
+{
+    lwm_wpu_t *L = LW(u);
+    for (; k < u->ngrp; k++) {
+        lwm_inst_t *I = &L->inst[k];
+        if (!I->aside || I->retry > s->cycle) continue;
+        const wmask_t left = wmask_and(I->pend, I->mlanes);
+        if (wmask_any(&left)) {
+            L->ask = k;
+            u->mreq = (mem_req_t){.by = &lwm_mech, .addr = I->addr, .lanes = left, .store = I->store,
+                                  .gid = u->grp[k].w->gid, .kind = MEM_ASK};
+            return MECH_MEM;
+        }
+        I->aside = 0;
+        L->naside--;
+        return held(pick_clock(s, u, &u->grp[k], 1, I->pend, 0));
+    }
+    return 0;
 }
 
 /* The start of a clock: the picker, busy, sends its next sub-warp; free, it
@@ -265,40 +323,42 @@ static void lwm_after_issue(struct wsim *s, wpu_t *u, group_t *g, const issue_t 
  * baseline warp's does.) */
 static int lwm_hold(struct wsim *s, wpu_t *u)
 {
-    lwm_wpu_t *L = u->lwm;
-    if (L->g) return pick_clock(s, u, L->g, 0, wmask_none(), 0) ? 1 : 2;
+    lwm_wpu_t *L = LW(u);
+    if (L->g) return held(pick_clock(s, u, L->g, 0, wmask_none(), 0));
     if (!L->naside) return 0;
-    for (int k = 0; k < u->ngrp; k++) {
-        lwm_inst_t *I = &L->inst[k];
-        if (!I->aside || I->retry > s->cycle) continue;
-        /* the same check the pipeline makes before it fetches a load/store:
-         * still no MSHR for the threads left, it stays aside (no clock spent) */
-        const wmask_t left = wmask_and(I->pend, I->mlanes);
-        uint64_t retry;
-        if (wmask_any(&left) &&
-            memsys_must_wait(&s->ms, u->id, s->cycle, I->addr, left, I->store, u->grp[k].w->gid, &retry)) {
-            I->retry = retry > s->cycle ? retry : s->cycle + 1;
-            continue;
-        }
-        I->aside = 0;
-        L->naside--;
-        return pick_clock(s, u, &u->grp[k], 1, I->pend, 0) ? 1 : 2;
+    return aside_scan(s, u, 0);
+}
+
+/* The pipeline's answer to the access asked for: a set-aside warp's MSHR
+ * question, or a sub-warp's access (r; NULL: refused). */
+static int lwm_mem_done(struct wsim *s, wpu_t *u, const mem_result_t *r, uint64_t retry)
+{
+    lwm_wpu_t *L = LW(u);
+    const int k = L->ask;
+    if (k < 0) return held(pick_end(s, u, r, retry));
+    L->ask = -1;
+    lwm_inst_t *I = &L->inst[k];
+    if (!r) { /* still no MSHR: it stays aside */
+        I->retry = retry > s->cycle ? retry : s->cycle + 1;
+        return aside_scan(s, u, k + 1);
     }
-    return 0;
+    I->aside = 0;
+    L->naside--;
+    return held(pick_clock(s, u, &u->grp[k], 1, I->pend, 0));
 }
 
 static void lwm_clock(struct wsim *s, wpu_t *u)
 {
-    lwm_wpu_t *L = u->lwm;
+    lwm_wpu_t *L = LW(u);
     if (!L->evaluated) return; /* an idle picker: its edge changes nothing (nor is it recorded) */
-    if (s->record_colpick) L->ops->trace(L->pick, s->cycle, u->id, &L->in, &L->out, s->record_colpick);
+    if (L->rec) L->ops->trace(L->pick, s->cycle, u->id, &L->in, &L->out, L->rec);
     L->ops->clock(L->pick, &L->in, &L->out);
     L->evaluated = 0;
 }
 
 static uint64_t lwm_next_ready(const struct wsim *s, const wpu_t *u, uint64_t nr)
 {
-    const lwm_wpu_t *L = u->lwm;
+    const lwm_wpu_t *L = LW(u);
     /* the picker works every clock while it holds an instruction */
     if (L->g) return s->cycle + 1 < nr ? s->cycle + 1 : nr;
     for (int k = 0; L->naside && k < u->ngrp; k++)
@@ -312,7 +372,7 @@ static uint64_t lwm_next_ready(const struct wsim *s, const wpu_t *u, uint64_t nr
  * holds nothing; no two threads of a sub-warp share a column. */
 static int lwm_check_wpu(const struct wsim *s, const wpu_t *u, char *msg, size_t len)
 {
-    const lwm_wpu_t *L = u->lwm;
+    const lwm_wpu_t *L = LW(u);
     if (!L->out.q) return 0; /* not evaluated yet */
     char a[WSIM_MAX_LANES / 4 + 2], b[WSIM_MAX_LANES / 4 + 2];
     const wmask_t work = L->out.q->work;
@@ -362,17 +422,18 @@ static int lwm_check_wpu(const struct wsim *s, const wpu_t *u, char *msg, size_t
 
 static void lwm_counters(struct wsim *s, wpu_t *u, counter_visit_fn *f, void *ctx)
 {
-    lwm_wpu_t *L = u->lwm;
+    lwm_wpu_t *L = LW(u);
     uint64_t *each[] = {&L->insts, &L->subwarps, &L->threads, &L->jumps, &L->dep_waits, &L->asides};
     for (size_t i = 0; i < sizeof each / sizeof each[0]; i++) f(ctx, each[i], 1);
     f(ctx, L->size, (size_t)s->lanes + 1);
 }
 
-static void lwm_stats(const struct wsim *s, FILE *out, int json)
+static void lwm_stats(const struct wsim *s, const stats_t *t, FILE *out, int json)
 {
+    (void)t;
     uint64_t insts = 0, subs = 0, thr = 0, jumps = 0, waits = 0, asides = 0, ti = 0, size[WSIM_MAX_LANES + 1] = {0};
     for (int i = 0; i < s->nwpus; i++) {
-        const lwm_wpu_t *L = s->wpu[i].lwm;
+        const lwm_wpu_t *L = LW(&s->wpu[i]);
         insts += L->insts, subs += L->subwarps, thr += L->threads, jumps += L->jumps, waits += L->dep_waits;
         asides += L->asides;
         ti += s->wpu[i].st.thread_insts;
@@ -404,6 +465,15 @@ static void lwm_stats(const struct wsim *s, FILE *out, int json)
             (unsigned long long)idle, (unsigned long long)waits, (unsigned long long)asides, ipc);
 }
 
+/* --record-block colpick: every WPU records; the header is the C model's */
+static int lwm_record(struct wsim *s, const char *block, FILE *out)
+{
+    if (strcmp(block, "colpick") != 0) return 0;
+    for (int i = 0; i < s->nwpus; i++) LW(&s->wpu[i])->rec = out;
+    if (out) block_trace_header(&colpick_block_ops, &LW(&s->wpu[0])->cfg, out);
+    return 1;
+}
+
 const mech_ops_t lwm_mech = {
     .name = "lwm",
     .init_wpu = lwm_init_wpu,
@@ -411,9 +481,11 @@ const mech_ops_t lwm_mech = {
     .launch = lwm_launch,
     .after_issue = lwm_after_issue,
     .hold = lwm_hold,
+    .mem_done = lwm_mem_done,
     .clock = lwm_clock,
     .next_ready = lwm_next_ready,
     .check_wpu = lwm_check_wpu,
     .counters = lwm_counters,
     .stats = lwm_stats,
+    .record = lwm_record,
 };

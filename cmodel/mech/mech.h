@@ -1,22 +1,55 @@
-/* Mechanisms (docs/architecture.md): dynamic warp subdivision, large warps
- * (docs/lwm.md); diverge on miss and two-level scheduling next. A mechanism
- * is a module with hooks that the pipeline calls at fixed points of a WPU's
- * clock with what happened, and that return its decisions; it changes
- * timing and grouping, never results. It never calls up into the pipeline
- * or the machine. The machine chooses the mechanisms at creation (s->mech);
- * every hook may be NULL; with none (Conv) the pipeline is the plain SIMT
- * core. A mechanism is added by its files plus its entry in
- * mech_choose() (machine.c). */
+/* Mechanisms (docs/architecture.md): dynamic warp subdivision (dws.c), two-level
+ * scheduling (twolev.c), diverge on miss (dom.c), large warps (lwm.c). A
+ * mechanism is a module with hooks that the pipeline calls at fixed points
+ * of a WPU's clock with what happened, and that return its decisions; it
+ * changes timing and grouping, never results. It never calls up into the
+ * pipeline or the machine. It owns its per-WPU state (u->mstate[its MECH_*
+ * index], made by init_wpu), its statistics and report lines (hooks). The
+ * machine chooses the mechanisms at creation (mech_choose in machine.c:
+ * s->mech, in hook order); every hook may be NULL; with none (Conv) the
+ * pipeline is the plain SIMT core. A mechanism is added by its file, its
+ * index below and its line in mech_choose(). */
 #ifndef WSIM_MECH_H
 #define WSIM_MECH_H
 
 #include "core.h"
 
+enum { MECH_MEM = 3 }; /* hold, mem_done: an access asked for in u->mreq */
+
+/* Each mechanism's index in a WPU's mstate[]. */
+enum { MECH_DWS, MECH_TWOLEV, MECH_DOM, MECH_LWM, MECH_COUNT };
+_Static_assert(MECH_COUNT <= WSIM_MECHS, "raise WSIM_MECHS (core.h)");
+
+/* Group selection, one implementation chosen at creation (wpu_t.sel): the
+ * scheduler block's (wpu.c, sched_select) or a mechanism's (its `select`). */
+typedef struct select_ops {
+    /* the grant among u's groups that can issue now (prev >= 0: a retry in the
+     * same clock after prev could not issue), -1: none */
+    int (*pick)(struct wsim *s, wpu_t *u, int prev);
+    /* the clock edge: last = the clock's final grant (-1: none), issued = an
+     * instruction issued; u->stay_we/stay: the issuing group keeps the pipeline */
+    void (*clock)(struct wsim *s, wpu_t *u, int last, int issued);
+} select_ops_t;
+extern const select_ops_t sched_select; /* wpu.c: the scheduler block */
+
 typedef struct mech_ops {
     const char *name;
     int slots; /* it gives out scheduler slots (001 §5.6): a group without one
                   does not issue; without such a mechanism every group has one */
-    void (*init_wpu)(struct wsim *s, wpu_t *u);
+    /* creation: the SIMD groups per WPU it needs (0: one per warp slot); the
+     * scheduler's keys hook is in use; it lets a warp's threads run apart (a
+     * kernel with warp shuffles is refused, naming it); its group selection */
+    int (*groups)(const wsim_config_t *c);
+    int (*uses_keys)(const wsim_config_t *c);
+    const char *apart;
+    const select_ops_t *select;
+    /* it only chooses among the groups the pipeline has (two-level
+     * scheduling): the live-group statistics (groups_sum, groups_max) stay
+     * off, as without mechanisms */
+    int only_selects;
+    /* its state of WPU u (u->mstate[index]): 0, or -1 with a message in err
+     * (the machine is not created); free_wpu also after a failed init */
+    int (*init_wpu)(struct wsim *s, wpu_t *u, char *err, size_t errlen);
     void (*free_wpu)(struct wsim *s, wpu_t *u);
     /* warp start: root is its root group (initial: before cycle 0) */
     void (*launch)(struct wsim *s, wpu_t *u, group_t *root, int initial);
@@ -45,13 +78,29 @@ typedef struct mech_ops {
     /* the start of a clock: the mechanism holds the front end (LWM: the
      * column picker still breaks a large warp's instruction into
      * sub-warps, and fetch stalls): 1 when a group issued, 2 when nothing
-     * did; 0: fetch as usual */
+     * did; 0: fetch as usual; MECH_MEM: it asks for an access first
+     * (u->mreq), whose answer (mem_done) says which */
     int (*hold)(struct wsim *s, wpu_t *u);
+    /* the pipeline timed the access it asked for (u->mreq, from hold or
+     * after_issue): r, or NULL when refused (no free MSHR: retry is when
+     * one frees); returns as hold does (MECH_MEM: another access) */
+    int (*mem_done)(struct wsim *s, wpu_t *u, const mem_result_t *r, uint64_t retry);
     /* its own counters of WPU u, for the region of interest (roi.c): every
      * uint64_t its stats hook reports, in a fixed order */
     void (*counters)(struct wsim *s, wpu_t *u, counter_visit_fn *f, void *ctx);
-    /* its statistics (report.c): text lines, or JSON members ending in "," */
-    void (*stats)(const struct wsim *s, FILE *out, int json);
+    /* its statistics (report.c; the whole run's or the region's, t: the WPUs'
+     * totals): text lines, or JSON members ending in "," */
+    void (*stats)(const struct wsim *s, const stats_t *t, FILE *out, int json);
+    /* its JSON members of the whole run after the counters, ending in "," */
+    void (*stats_run)(const struct wsim *s, FILE *out);
+    /* the deadlock report: its lines about warp w (under w's own line) */
+    void (*deadlock)(const struct wsim *s, const warp_t *w, FILE *out);
+    /* --record-block BLOCK=out: 1 when BLOCK is one of its blocks (it writes
+     * the trace's header, then its port traffic as it happens) */
+    int (*record)(struct wsim *s, const char *block, FILE *out);
+    /* --check's own test (WSIM_CHECK_INJECT): corrupt an output of its block
+     * on WPU u; 1 when it did */
+    int (*inject)(struct wsim *s, wpu_t *u);
     /* --check: the mechanism's invariants */
     int (*check_group)(const struct wsim *s, const wpu_t *u, const group_t *g, char *msg, size_t len);
     int (*check_wpu)(const struct wsim *s, const wpu_t *u, char *msg, size_t len);
@@ -60,14 +109,16 @@ typedef struct mech_ops {
     wmask_t (*held)(const struct wsim *s, const wpu_t *u, const warp_t *w);
     /* the watchdog: 1 when it found (and reported) threads that never come back */
     int (*watch)(const struct wsim *s, FILE *out);
+    /* the watchdog: 1 when the mechanism's own policy keeps warp w of u
+     * from issuing though it could (starved by design, not stuck: it is
+     * passed over) */
+    int (*starves)(const struct wsim *s, const wpu_t *u, const warp_t *w);
 } mech_ops_t;
 
-extern const mech_ops_t dws_mech; /* mech/dws.c */
-extern const mech_ops_t dom_mech; /* mech/dom.c */
-void dom_record_header(const struct wsim *s, FILE *out); /* --record-block mdt: the trace's header */
-void dom_record_asc_header(const struct wsim *s, FILE *out); /* --record-block asc: the trace's header */
-extern const mech_ops_t lwm_mech; /* mech/lwm.c */
-void dom_print_json(const struct wsim *s, FILE *out);    /* --stats json: "dom_max_slip" per period */
+extern const mech_ops_t dws_mech;    /* mech/dws.c */
+extern const mech_ops_t twolev_mech; /* mech/twolev.c */
+extern const mech_ops_t dom_mech;    /* mech/dom.c */
+extern const mech_ops_t lwm_mech;    /* mech/lwm.c */
 
 /* The hooks of every chosen mechanism, in order. */
 #define MECH_EACH(s, m) for (const mech_ops_t *const *m##_it = (s)->mech, *m; \
@@ -127,6 +178,21 @@ static inline wmask_t mech_held(const struct wsim *s, const wpu_t *u, const warp
 static inline int mech_watch(const struct wsim *s, FILE *out)
 {
     MECH_EACH(s, m) if (m->watch && m->watch(s, out)) return 1;
+    return 0;
+}
+static inline int mech_starves(const struct wsim *s, const wpu_t *u, const warp_t *w)
+{
+    MECH_EACH(s, m) if (m->starves && m->starves(s, u, w)) return 1;
+    return 0;
+}
+static inline int mech_record(struct wsim *s, const char *block, FILE *out)
+{
+    MECH_EACH(s, m) if (m->record && m->record(s, block, out)) return 1;
+    return 0;
+}
+static inline int mech_inject(struct wsim *s, wpu_t *u)
+{
+    MECH_EACH(s, m) if (m->inject && m->inject(s, u)) return 1;
     return 0;
 }
 #define MECH_CALL(s, hook, ...) do { if ((s)->nmech) MECH_EACH(s, m_) if (m_->hook) m_->hook(__VA_ARGS__); } while (0)
