@@ -83,6 +83,7 @@ uint64_t dram_access(dram_t *d, uint32_t addr, uint32_t bytes, int write, uint64
             col = act + d->p.trcd;
             ready = start + d->p.row_conflict;
         }
+        d->st.bank_busy += col + burst - (d->bank_free[b] > t ? d->bank_free[b] : t);
         d->bank_free[b] = col + burst;
         first = start;
     }

@@ -34,9 +34,12 @@
 
 /* The DRAM's counters: requests, bytes, how rows were found, and the time
  * requests spent from arrival to completion (mean latency = latency_sum /
- * (reads + writes)) and waiting for their first command (queue_sum). */
+ * (reads + writes)) and waiting for their first command (queue_sum); with
+ * banks, the bank-cycles in which a bank could take no other request
+ * (bank_busy: from when a request had the bank to the end of its burst,
+ * a tRAS wait included; occupancy = bank_busy / (banks x cycles)). */
 #define DRAM_STATS(X) X(reads) X(writes) X(bytes) X(row_hits) X(row_conflicts) X(row_closed) \
-                      X(latency_sum) X(queue_sum)
+                      X(latency_sum) X(queue_sum) X(bank_busy)
 typedef struct dram_stats {
 #define X(n) uint64_t n;
     DRAM_STATS(X)

@@ -817,9 +817,11 @@ void memsys_print_stats(const memsys_t *m, FILE *out, int json)
         fprintf(out, "  private memory        %llu SIMD loads/stores to the stacks\n", (unsigned long long)priv_total(m));
     const uint64_t reqs = ds->reads + ds->writes;
     fprintf(out, "  DRAM  reads %llu, writes %llu, bytes %llu, row hits %llu, row conflicts %llu, closed %llu; "
-                 "mean latency %.1f cycles (%.1f waiting for the first command)\n",
+                 "mean latency %.1f cycles (%.1f waiting for the first command)",
             (unsigned long long)ds->reads, (unsigned long long)ds->writes, (unsigned long long)ds->bytes,
             (unsigned long long)ds->row_hits, (unsigned long long)ds->row_conflicts,
             (unsigned long long)ds->row_closed, reqs ? (double)ds->latency_sum / (double)reqs : 0.0,
             reqs ? (double)ds->queue_sum / (double)reqs : 0.0);
+    if (m->dram.p.banks) fprintf(out, "; banks busy %llu bank-cycles", (unsigned long long)ds->bank_busy);
+    fprintf(out, "\n");
 }

@@ -117,16 +117,11 @@ def run_one(build, spec, tmp, seed, extra):
         acc = dr.get("row_hits", 0) + dr.get("row_conflicts", 0)
         row["row_hit"] = dr.get("row_hits", 0) / acc if acc else None
         row["dram_bpc"] = dr.get("bytes", 0) / cyc if cyc else 0.0
-        # Estimated DRAM bank occupancy (docs/memory.md): a row hit keeps its bank busy for the
-        # line's transfer, a conflict for the precharge and activate (row_conflict - row_hit) too.
-        cf = st["config"]
-        bpc = cf.get("dram_mbps", 0) / cf["core_mhz"] if cf.get("core_mhz") else 0
-        xfer = -(-cf.get("l1d_line", 128) // bpc) if bpc else 0
-        banks = cf.get("dram_banks", 0)
+        # DRAM bank occupancy: the bank-cycles a bank could take no other request (the model's
+        # bank_busy: precharge, activate, the burst, a tRAS wait; docs/memory.md) over banks x cycles
+        banks = st["config"].get("dram_banks", 0)
         if banks and cyc:
-            busy = dr.get("row_hits", 0) * xfer + dr.get("row_conflicts", 0) * (
-                cf["dram_row_conflict"] - cf["dram_row_hit"] + xfer)
-            row["bank_busy"] = busy / (banks * cyc)
+            row["bank_busy"] = dr.get("bank_busy", 0) / (banks * cyc)
     lw = st.get("lwm")
     if lw:
         row["subwarps_per_inst"] = lw["subwarps_per_inst"]
@@ -387,8 +382,8 @@ def main():
     out.append("#### Memory: L1 D miss rate / DRAM row-hit rate / DRAM bytes per cycle (32 GB/s at 1 GHz = 32) / "
                "DRAM bank occupancy")
     out.append("")
-    out.append("Bank occupancy (estimated): (row hits x transfer + row conflicts x (conflict - hit latency + "
-               "transfer)) / (banks x cycles), transfer = 128 B / 32 B per cycle = 4 cycles (docs/memory.md).")
+    out.append("Bank occupancy: the bank-cycles in which a bank could take no other request (precharge, "
+               "activate, tRAS wait, burst: the model's `bank_busy`) / (banks x cycles) (docs/memory.md).")
     out.append("")
     out.append("| kernel | " + " | ".join(labs) + " |")
     out.append("|---" * (len(labs) + 1) + "|")

@@ -18,6 +18,12 @@
 //   With tRAS = tRP = tRCD = 0: every 4 cycles (the burst) from t + 5 (request
 //     0 frees the bank at t + 5): request 31 at t + 125; again at t + 429.
 // The trace gives t and the next issue.
+// The bank's busy time (stat bank_busy: from when a request has the bank to
+// the end of its burst) is 32 for request 0 (t + 1 .. t + 33) and tRC = 49
+// for each later one (from the previous one's end, its tRAS wait included):
+// 32 + 31 x 49 = 1551; with tRAS = 0, 32 each: 1024; with no timings, the
+// 4-cycle burst: 128. The run's one I-fetch (row 16, a closed bank) adds
+// tRCD + 4 = 18 (4 with no timings): 1569, 1042, 132 for the run.
     .option norelax
     .section .text.start, "ax"
     .globl _start
