@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Loads a report page (scripts/report.py) in headless Chromium and checks it
-as a reader would see it (tests/see.sh; docs/see.md):
+as a reader would see it (tests/groups/18-report.sh; docs/see.md):
 
   - no console error, no uncaught exception, no failed load while it loads
     and draws (the page needs no network: it must not ask for any);

@@ -20,7 +20,7 @@ first.
 Every number the page shows from the statistics carries where it comes
 from (data-run, data-json: a path in the run's JSON, or data-expr: a
 formula of such paths), so a test can hold the page against the JSON
-(tests/see.sh, scripts/browser_check.py).
+(tests/groups/18-report.sh, scripts/browser_check.py).
 
 Options:
   RUN.json ...          wpusim --stats json files (--stats-out)

@@ -12,7 +12,7 @@
 # warning. gnuplot-nox draws `make figures`'s plots (PNG, SVG); without it the
 # tables are still written: a failure to install it is only a warning too.
 # chromium loads the report pages in the tests (scripts/browser_check.py,
-# tests/see.sh): installed too; without it those tests fail and say so.
+# tests/groups/18-report.sh): installed too; without it those tests fail and say so.
 NEEDED="make gcc g++ clang lld llvm python3 verilator yosys zlib1g-dev"
 RTL="gtkwave xvfb x11-utils imagemagick"
 PLOT="gnuplot-nox"

@@ -1,5 +1,6 @@
-# The test suite: `make test` builds everything it needs and runs tests/run.sh.
-# `make test-long` adds larger thread counts and problem sizes.
+# The test suite: `make test` builds everything it needs and runs tests/run.sh,
+# which runs the groups of tests/groups/ (GROUPS="memory dws": only those, and
+# the groups they need). `make test-long` adds larger thread counts and problem sizes.
 
 RV_ASFLAGS := --target=riscv32 -march=rv32imf -mabi=ilp32f -mno-relax -nostdlib -fuse-ld=lld \
               -Wl,-T,kernels/runtime/link.ld
@@ -29,10 +30,10 @@ test-deps: $(SETUP_STAMP)
 	    $(BUILD)/tests/replay_block $(BUILD)/tests/test_memsys
 
 test: test-deps
-	BUILD=$(BUILD) bash tests/run.sh
+	BUILD=$(BUILD) bash tests/run.sh $(GROUPS)
 
 test-long: test-deps
-	BUILD=$(BUILD) WSIM_TEST_LONG=1 bash tests/run.sh
+	BUILD=$(BUILD) WSIM_TEST_LONG=1 bash tests/run.sh $(GROUPS)
 
 # The memory system's unit test (tests/unit/test_memsys.c), against the C model library.
 $(BUILD)/tests/test_memsys: tests/unit/test_memsys.c $(LIB) | $(GEN_HDRS)

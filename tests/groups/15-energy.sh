@@ -1,5 +1,5 @@
-# The energy model (docs/energy.md): sourced by tests/run.sh, which defines
-# group, run, ok, bad, $SIM, $B, $T.
+# ---------------------------------------------------------------- energy model
+# The energy model (docs/energy.md).
 group energy
 # tests/sim/energy.S: every count and the energy worked out by hand in its
 # comment: 8424.8 pJ with the register file per active lane, 8442.8 per

@@ -1,6 +1,6 @@
+# ---------------------------------------------------------------- branch-split selection
 # Branch-split selection (wpusim --split-list, --branch-profile, dws_branch =
-# list; docs/dws.md): sourced by tests/run.sh, which defines group, run, ok,
-# bad, json_total, $SIM, $B, $T.
+# list; docs/dws.md).
 group dws-splits
 # tests/sim/split_list.S: the branch splits each list makes, worked out in
 # its comment; the results (every thread exits 0) and --check hold in each.
