@@ -8,10 +8,11 @@
 #
 # Each group is a file tests/groups/NN-NAME.sh, sourced here in NN order: it
 # starts with `group NAME` and uses the helpers below (ok, bad, run, wait_pid,
-# json_total; $B, $SIM, $T, $LONG, $GOOD). A group that reads what another
-# group wrote (files in $T, variables) names it on a line `# needs: GROUP...`;
-# running a group alone runs those first. tests/groups/90-rtl.sh is the RTL
-# flow (tests/rtl.sh: its groups rtl-*), selected as `rtl`.
+# json_total, table_cases; $B, $SIM, $T, $LONG, $GOOD). A group that reads
+# what another group wrote (files in $T, variables) names it on a line
+# `# needs: GROUP...`; running a group alone runs those first.
+# tests/groups/90-rtl.sh is the RTL flow (tests/rtl.sh: its groups rtl-*),
+# selected as `rtl`.
 set -u
 shopt -s nullglob
 cd "$(dirname "$0")/.."
@@ -78,6 +79,21 @@ wait_pid() {
 export WSIM_TEST_SUITE=$T
 json_total() { # json_total FILE KEY: the value of KEY in the "total" object
   sed -n '/"total"/,/}/p' "$1" | sed -n "s/.*\"$2\": \([0-9.]*\).*/\1/p" | head -n 1
+}
+# table_cases FILE FUNCTION: for each case of a table (tests/groups/*.tsv:
+# NAME, ARGUMENTS, EXIT STATUS, REGEX and an optional MADE, tab-separated; '#'
+# lines are comments) calls FUNCTION NAME STATUS REGEX ARGUMENTS... with
+# CASE_MADE=MADE. $GOOD, $K and $T in ARGUMENTS and REGEX stand for those paths.
+table_cases() {
+  local name args status re made w argv paths
+  while IFS=$'\t' read -r -u 3 name args status re made; do
+    case $name in '' | '#'*) continue ;; esac
+    [[ $status =~ ^[0-9]+$ ]] || { bad "$1: case $name: exit status '$status' is not a number (a column missing?)"; continue; }
+    read -ra argv <<<"$args"
+    paths=()
+    for w in "${argv[@]}" "$re"; do w=${w//'$GOOD'/"$GOOD"} w=${w//'$K'/"${K:-}"}; paths+=("${w//'$T'/"$T"}"); done
+    CASE_MADE=$made "$2" "$name" "$status" "${paths[-1]}" "${paths[@]:0:${#argv[@]}}"
+  done 3<"$1"
 }
 # A small program of two segments (text 0x10000-0x10fff, bss 0x11000-0x14fff):
 # the bad-input, option and ASan groups make their cases from it.
