@@ -204,12 +204,8 @@ static group_t *split(struct wsim *s, wpu_t *u, group_t *g, uint32_t keep_pc, wm
 
 static int dws_init_wpu(struct wsim *s, wpu_t *u, char *err, size_t errlen)
 {
-    dws_wpu_t *D = calloc(1, sizeof *D);
-    if (!D) {
-        snprintf(err, errlen, "out of host memory for the warp-split table");
-        return -1;
-    }
-    u->mstate[MECH_DWS] = D;
+    dws_wpu_t *D = mech_state_new(u, MECH_DWS, sizeof *D, "the warp-split table", err, errlen);
+    if (!D) return -1;
     D->cfg = (wst_config_t){
         .entries = (int)s->cfg.dws_entries, .width = s->warp_size, .warps = s->nwarps, .pc_bits = 32,
         .cnt_bits = (int)s->cfg.dws_cnt_bits, .mfc_bits = (int)s->cfg.dws_mfc_bits,

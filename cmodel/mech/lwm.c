@@ -207,18 +207,14 @@ static int pick_end(struct wsim *s, wpu_t *u, const mem_result_t *r, uint64_t re
 
 static int lwm_init_wpu(struct wsim *s, wpu_t *u, char *err, size_t errlen)
 {
-    lwm_wpu_t *L = calloc(1, sizeof *L);
-    if (!L) {
-        snprintf(err, errlen, "lwm: out of host memory");
-        return -1;
-    }
-    u->mstate[MECH_LWM] = L;
+    lwm_wpu_t *L = mech_state_new(u, MECH_LWM, sizeof *L, "the large warps' state", err, errlen);
+    if (!L) return -1;
     L->done_at = calloc((size_t)u->ngrp * (size_t)s->warp_size, sizeof *L->done_at);
     L->inst = calloc((size_t)u->ngrp, sizeof *L->inst);
     L->cfg = (colpick_config_t){.rows = s->warp_size / s->lanes, .cols = s->lanes};
     L->ask = -1;
     if (!L->done_at || !L->inst) {
-        snprintf(err, errlen, "lwm: out of host memory");
+        snprintf(err, errlen, "out of host memory for the large warps' state");
         return -1;
     }
     /* config.c's checks rule a bad shape out */

@@ -12,6 +12,9 @@
 #ifndef WSIM_MECH_H
 #define WSIM_MECH_H
 
+#include <stdio.h>
+#include <stdlib.h>
+
 #include "core.h"
 
 enum { MECH_MEM = 3 }; /* hold, mem_done: an access asked for in u->mreq */
@@ -19,6 +22,16 @@ enum { MECH_MEM = 3 }; /* hold, mem_done: an access asked for in u->mreq */
 /* Each mechanism's index in a WPU's mstate[]. */
 enum { MECH_DWS, MECH_TWOLEV, MECH_DOM, MECH_LWM, MECH_COUNT };
 _Static_assert(MECH_COUNT <= WSIM_MECHS, "raise WSIM_MECHS (core.h)");
+
+/* init_wpu's first step: WPU u's state of mechanism `index` (u->mstate[index]),
+ * `size` bytes zeroed; NULL with "out of host memory for <what>" in err. */
+static inline void *mech_state_new(wpu_t *u, int index, size_t size, const char *what, char *err, size_t errlen)
+{
+    void *p = calloc(1, size);
+    if (!p) snprintf(err, errlen, "out of host memory for %s", what);
+    u->mstate[index] = p;
+    return p;
+}
 
 /* Group selection, one implementation chosen at creation (wpu_t.sel): the
  * scheduler block's (wpu.c, sched_select) or a mechanism's (its `select`). */
