@@ -8,7 +8,7 @@
  * machine chooses the mechanisms at creation (mech_choose in machine.c:
  * s->mech, in hook order); every hook may be NULL; with none (Conv) the
  * pipeline is the plain SIMT core. A mechanism is added by its file, its
- * index below and its line in mech_choose(). */
+ * index and its extern below, and its line in mech_choose(). */
 #ifndef WSIM_MECH_H
 #define WSIM_MECH_H
 
