@@ -96,15 +96,17 @@ $(ASAN_BUILD)/wpusim: $(LIB_SRCS) sim/wpusim.c $(BUILD)/sim/presets.c $(GEN_HDRS
 	$(CC) $(CFLAGS) $(ASAN_FLAGS) -DWSIM_CORE64 -I$(GEN) -Icmodel -Isim $(LIB_SRCS) sim/wpusim.c $(BUILD)/sim/presets.c \
 	  $(ASAN_BUILD)/core64.o -lz -lm -o $@
 
+# the compiler's dependency lists: absent until the first build
 -include $(LIB_OBJS:.o=.d) $(CORE64_OBJS:.o=.d) $(BUILD)/sim/wpusim.d
--include kernels/kernels.mk
--include tests/isa/isa.mk
--include tests/unit/softfloat.mk
--include tests/unit/blocks.mk
--include tests/tests.mk
--include fuzz/fuzz.mk
--include tb/flow.mk
--include sim/rtl_loop.mk
+# the fragments: required (a missing one is an error, not targets gone quietly)
+include kernels/kernels.mk
+include tests/isa/isa.mk
+include tests/unit/softfloat.mk
+include tests/unit/blocks.mk
+include tests/tests.mk
+include fuzz/fuzz.mk
+include tb/flow.mk
+include sim/rtl_loop.mk
 
 # The default benchmark on the default configuration.
 DEFAULT_KERNEL := mandel

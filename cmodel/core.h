@@ -102,7 +102,7 @@ typedef struct vcore {
     int nren;                       /* renames collected this clock */
 } vcore_t;
 
-#define WSIM_MECHS 8 /* mechanisms a machine may have (mech/mech.h: MECH_COUNT) */
+#define WSIM_MECHS 8 /* room for mechanisms: s->mech[] and each WPU's mstate[] (>= mech/mech.h's MECH_COUNT) */
 
 /* A load/store's lanes for the memory system, which the pipeline times
  * (wpu.c, mem_door: the one door to memory timing): lanes of warp gid (its
@@ -124,7 +124,8 @@ typedef struct mem_req {
 typedef struct wpu {
     int id;
     warp_t *warp; /* [warps] */
-    group_t *grp;  /* [ngrp]: warps (dws off) or warp-split table entries (dws on) */
+    group_t *grp;  /* [ngrp]: one per warp slot, or as many as a mechanism's groups hook
+                      asks for (DWS: one per warp-split table entry) */
     int ngrp;
     uint64_t *avail; /* [ngrp]: first cycle each group may issue (NEVER: none, waiting at a
                         barrier or a re-convergence point, or without a scheduler slot) */
@@ -140,7 +141,8 @@ typedef struct wpu {
     const struct select_ops *sel; /* group selection (chosen at creation): the scheduler block's
                                      (wpu.c) or a mechanism's (mech/twolev.c: the fetch arbiter) */
     uint8_t stay_we, stay; /* switch_on: the group that issued keeps the pipeline (selection's clock input) */
-    uint64_t next_ready; /* min ready_at over its issuable warps; UINT64_MAX if none */
+    uint64_t next_ready; /* the first cycle it needs a look (wpu_refresh_next_ready: the earliest
+                            avail[], not before blocked_until, and the mechanisms'); NEVER: none */
     uint64_t blocked_until; /* switch_on = miss: the pipeline waits for a hit */
     vcore_t *vc;         /* core = vector: the execution units (wpu.c) */
     stats_t st;

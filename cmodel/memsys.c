@@ -1,73 +1,46 @@
 /* Memory hierarchy timing; see memsys.h for the model. */
 #include "memsys.h"
 
+#include "mem/bulksync.h"
+
 #include <stdlib.h>
 #include <string.h>
-
-enum { MODE_FIXED = CFG_MEMORY_FIXED, MODE_COHERENT = CFG_MEMORY_COHERENT, MODE_BULKSYNC = CFG_MEMORY_BULKSYNC,
-       MODE_PRIVATE = CFG_MEMORY_PRIVATE };
-
-/* (warps: the WPU's warp slots, who may wait in line for an MSHR; 0 for an I-cache) */
-static int l1_init(l1_t *l, uint32_t size, uint32_t ways, uint32_t line, int nmshr, uint32_t banks, int warps)
-{
-    if (cache_init(&l->tags, size, ways, line) < 0) return -1;
-    l->nmshr = nmshr;
-    l->mshr = calloc((size_t)nmshr, sizeof *l->mshr);
-    l->last_ready = UINT64_MAX;
-    l->bank_free = calloc(banks ? banks : 1, sizeof *l->bank_free);
-    l->mshr_line_cap = warps;
-    l->mshr_line = calloc(warps ? (size_t)warps : 1, sizeof *l->mshr_line);
-    l->mshr_granted = -1, l->mshr_granted_at = UINT64_MAX;
-    return l->mshr && l->bank_free && l->mshr_line ? 0 : -1;
-}
-
-static void l1_free(l1_t *l)
-{
-    cache_free(&l->tags);
-    free(l->data);
-    free(l->dirty);
-    free(l->mshr);
-    free(l->bank_free);
-    free(l->mshr_line);
-}
 
 int memsys_init(memsys_t *m, const wsim_config_t *c, mem_t *mem, char *err, size_t errlen)
 {
     memset(m, 0, sizeof *m);
     m->mem = mem;
     m->flush_at_barrier = (int)c->bulksync_flush;
-    m->mode = c->memory;
+    m->mode = (enum cfg_memory)c->memory;
     m->nwpus = (int)c->wpus;
     m->width = (int)c->lanes;
     m->fixed_latency = c->mem_latency;
     m->l1d_latency = c->l1d_latency;
     m->l1i_latency = c->l1i_latency;
-    m->l2_latency = c->l2_latency;
-    m->xbar_latency = c->xbar_latency;
     m->l1d_mshr_reqs = (uint32_t)c->l1d_mshr_reqs;
-    m->l2_mshr_reqs = (uint32_t)c->l2_mshr_reqs;
-    if (calendar_init(&m->xbar, rate_of(c->xbar_mbps, c->core_mhz)) < 0) {
+    if (xbar_init(&m->xbar, c->xbar_latency, rate_of(c->xbar_mbps, c->core_mhz)) < 0) {
         snprintf(err, errlen, "cannot allocate the crossbar calendar");
         return -1;
     }
     m->l1d_banks = (uint32_t)(c->l1d_banks ? c->l1d_banks : c->lanes);
     m->serial_miss = (int)c->l1d_serial_miss;
     m->icache = c->l1i_size != 0;
+    uint64_t priv_lo = 0, priv_hi = 0;
     if (c->private_mem) {
-        m->priv_lo = c->stack_top - c->threads * c->stack_size;
-        m->priv_hi = c->stack_top;
-        m->priv_latency = c->private_latency;
+        priv_lo = c->stack_top - c->threads * c->stack_size;
+        priv_hi = c->stack_top;
     }
-    if (!(m->priv_accesses = calloc((size_t)m->nwpus, sizeof *m->priv_accesses))) {
+    if (private_mem_init(&m->priv, m->nwpus, priv_lo, priv_hi, c->private_latency) < 0) {
         snprintf(err, errlen, "cannot allocate the private-memory counters");
         return -1;
     }
-    if (m->mode == MODE_FIXED) return 0;
+    if (m->mode == CFG_MEMORY_FIXED) return 0;
 
     m->l1d = calloc((size_t)m->nwpus, sizeof *m->l1d);
     m->l1i = calloc((size_t)m->nwpus, sizeof *m->l1i);
     for (int i = 0; i < m->nwpus; i++) {
-        if (l1_init(&m->l1d[i], (uint32_t)c->l1d_size, (uint32_t)c->l1d_ways, (uint32_t)c->l1d_line,
+        if (!m->l1d || !m->l1i ||
+            l1_init(&m->l1d[i], (uint32_t)c->l1d_size, (uint32_t)c->l1d_ways, (uint32_t)c->l1d_line,
                     (int)c->l1d_mshrs, m->l1d_banks, (int)c->warps) < 0 ||
             (m->icache && l1_init(&m->l1i[i], (uint32_t)c->l1i_size, (uint32_t)c->l1i_ways,
                                   (uint32_t)c->l1i_line, (int)c->l1i_mshrs, 1, 0) < 0)) {
@@ -75,7 +48,7 @@ int memsys_init(memsys_t *m, const wsim_config_t *c, mem_t *mem, char *err, size
             return -1;
         }
     }
-    if (m->mode == MODE_BULKSYNC) {
+    if (m->mode == CFG_MEMORY_BULKSYNC) {
         for (int i = 0; i < m->nwpus; i++) {
             size_t bytes = (size_t)c->l1d_size;
             m->l1d[i].data = calloc(bytes, 1);
@@ -86,24 +59,19 @@ int memsys_init(memsys_t *m, const wsim_config_t *c, mem_t *mem, char *err, size
             }
         }
     }
-    if (c->l2_private) { /* (bulksync or private) */
-        m->pl2 = calloc((size_t)m->nwpus, sizeof *m->pl2);
-        for (int i = 0; i < m->nwpus; i++)
-            if (cache_init(&m->pl2[i], (uint32_t)c->l2_size, (uint32_t)c->l2_ways, (uint32_t)c->l2_line) < 0) {
-                snprintf(err, errlen, "cannot allocate the private L2 caches");
-                return -1;
-            }
+    if (c->l2_private && /* (bulksync or private) */
+        l2_init_private(&m->l2, m->nwpus, (uint32_t)c->l2_size, (uint32_t)c->l2_ways, (uint32_t)c->l2_line,
+                        c->l2_latency) < 0) {
+        snprintf(err, errlen, "cannot allocate the private L2 caches");
+        return -1;
     }
-    if (m->mode == MODE_COHERENT) {
-        if (cache_init(&m->l2, (uint32_t)c->l2_size, (uint32_t)c->l2_ways, (uint32_t)c->l2_line) < 0) {
+    if (m->mode == CFG_MEMORY_COHERENT) {
+        if (l2_init_shared(&m->l2, (uint32_t)c->l2_size, (uint32_t)c->l2_ways, (uint32_t)c->l2_line,
+                           (int)c->l2_mshrs, (uint32_t)c->l2_mshr_reqs, (uint32_t)c->l2_banks, c->l2_latency) < 0 ||
+            directory_init(&m->dir, &m->l2.tags, m->l1d, c->xbar_latency) < 0) {
             snprintf(err, errlen, "cannot allocate the L2 cache");
             return -1;
         }
-        m->l2_nmshr = (int)c->l2_mshrs;
-        m->l2_mshr = calloc((size_t)m->l2_nmshr, sizeof *m->l2_mshr);
-        m->l2_banks = (uint32_t)c->l2_banks;
-        m->l2_bank_free = calloc(m->l2_banks, sizeof *m->l2_bank_free);
-        m->sharers = calloc((size_t)m->l2.sets * m->l2.ways, sizeof *m->sharers);
     }
     const dram_params_t dp = {
         .latency = c->dram_latency, .core_mhz = c->core_mhz, .mbps = c->dram_mbps,
@@ -124,327 +92,78 @@ int memsys_init(memsys_t *m, const wsim_config_t *c, mem_t *mem, char *err, size
 
 void memsys_free(memsys_t *m)
 {
-    free(m->priv_accesses);
+    private_mem_free(&m->priv);
     for (int i = 0; m->l1d && i < m->nwpus; i++) l1_free(&m->l1d[i]);
     for (int i = 0; m->l1i && i < m->nwpus; i++) l1_free(&m->l1i[i]);
     free(m->l1d), free(m->l1i);
-    cache_free(&m->l2);
-    for (int i = 0; m->pl2 && i < m->nwpus; i++) cache_free(&m->pl2[i]);
-    free(m->pl2);
-    free(m->l2_mshr), free(m->l2_bank_free), free(m->sharers);
-    calendar_free(&m->xbar);
+    l2_free(&m->l2, m->nwpus);
+    directory_free(&m->dir);
+    xbar_free(&m->xbar);
     dram_free(&m->dram);
-}
-
-/* ---- MSHRs: a table of {line, fill}; an entry is busy until its fill ---- */
-
-/* A free MSHR at cycle `at` (searched round-robin from *next), or the one
- * that frees first when all are busy. */
-static mshr_t *mshr_alloc(mshr_t *t, int n, int *next, uint64_t at)
-{
-    for (int i = 0, k = *next; i < n; i++, k = k + 1 == n ? 0 : k + 1)
-        if (t[k].fill <= at) {
-            *next = k + 1 == n ? 0 : k + 1;
-            return &t[k];
-        }
-    mshr_t *e = &t[0];
-    for (int i = 1; i < n; i++)
-        if (t[i].fill < e->fill) e = &t[i];
-    return e;
-}
-
-/* The warp at place pos leaves the line of refused warps (pos = the count: it was not in it). */
-static void line_leave(l1_t *l, int pos)
-{
-    if (pos >= l->mshr_waiting) return;
-    for (int i = pos + 1; i < l->mshr_waiting; i++) l->mshr_line[i - 1] = l->mshr_line[i];
-    l->mshr_waiting--;
 }
 
 int memsys_must_wait(memsys_t *m, int wpu, uint64_t now, const uint32_t *addr, wmask_t lanes, int store, int warp,
                      uint64_t *retry)
 {
-    if (m->mode == MODE_FIXED) return 0;
-    l1_t *l = &m->l1d[wpu];
-    uint64_t first = UINT64_MAX;
-    int free = 0;
-    for (int i = 0; i < l->nmshr && !free; i++) {
-        if (l->mshr[i].fill <= now) free = 1;
-        else if (l->mshr[i].fill < first) first = l->mshr[i].fill;
-    }
-    int pos = 0; /* the warp's place in the line of refused warps (mshr_waiting: not in it) */
-    while (pos < l->mshr_waiting && l->mshr_line[pos] != warp) pos++;
-    if (free && (pos == 0 || (l->mshr_granted == warp && l->mshr_granted_at == now))) {
-        /* a free MSHR, and nobody before it (or its turn this cycle): go */
-        line_leave(l, pos);
-        l->mshr_granted = warp, l->mshr_granted_at = now;
-        return 0;
-    }
-    /* fine only if every line hits or is already on its way (no MSHR needed) */
-    int needs = 0;
-    WMASK_FOREACH(lanes, lane) {
-        if (memsys_private(m, addr[lane])) continue; /* no MSHR */
-        const cache_line_t *cl = cache_find(&l->tags, addr[lane], 0);
-        if (!cl || (store && cl->state == LINE_S)) { needs = 1; break; }
-    }
-    if (!needs) {
-        line_leave(l, pos);
-        return 0;
-    }
-    if (pos == l->mshr_waiting && pos < l->mshr_line_cap) l->mshr_line[l->mshr_waiting++] = warp; /* joins the line */
-    *retry = free ? now + 1 : first;
-    return 1;
-}
-
-/* ---- crossbar: a latency and one shared data path of limited bandwidth ---- */
-
-/* A message leaving at cycle t, carrying `bytes` of data: the cycle it has
- * arrived. Its data moves from cycle t + latency on, in whatever capacity
- * each cycle has left (calendar.h), and has arrived at the end of the cycle
- * its last byte moves in. */
-static uint64_t xbar(memsys_t *m, uint64_t t, uint32_t bytes)
-{
-    uint64_t c = t + m->xbar_latency;
-    return bytes ? calendar_take(&m->xbar, c, bytes) : c;
-}
-
-/* ---- bulksync data: each L1 line slot holds a copy of its line ---- */
-
-static size_t slot_of(const l1_t *l, const cache_line_t *cl) { return (size_t)(cl - l->tags.l); }
-
-/* Write the dirty bytes of slot k (line address `line`) back to memory. */
-static void data_writeback(memsys_t *m, l1_t *l, size_t k, uint32_t line)
-{
-    uint32_t n = l->tags.line;
-    uint8_t *d = l->data + k * n, *f = l->dirty + k * n;
-    for (uint32_t i = 0; i < n; i++)
-        if (f[i]) {
-            mem_write(m->mem, line + i, d[i], 1);
-            f[i] = 0;
-        }
-}
-
-/* Line `line` just went into slot k, whose previous line (if `had`) was old. */
-static void data_fill(memsys_t *m, l1_t *l, size_t k, int had, uint32_t old, uint32_t line)
-{
-    if (had) data_writeback(m, l, k, old);
-    mem_read_bytes(m->mem, line, l->data + k * l->tags.line, l->tags.line);
-    memset(l->dirty + k * l->tags.line, 0, l->tags.line);
+    if (m->mode == CFG_MEMORY_FIXED) return 0;
+    return l1_must_wait(&m->l1d[wpu], &m->priv, now, addr, lanes, store, warp, retry);
 }
 
 uint32_t memsys_read(memsys_t *m, int wpu, uint32_t addr, int size)
 {
     if (!memsys_private_data(m)) return mem_read(m->mem, addr, size);
-    l1_t *l = &m->l1d[wpu];
-    cache_line_t *cl = cache_find(&l->tags, addr, 0);
-    if (!cl) return mem_read(m->mem, addr, size); /* evicted again by its own instruction */
-    const uint8_t *p = l->data + slot_of(l, cl) * l->tags.line + (addr & (l->tags.line - 1));
-    uint32_t v = 0;
-    for (int i = size - 1; i >= 0; i--) v = v << 8 | p[i];
-    return v;
+    return bulksync_read(&m->l1d[wpu], m->mem, addr, size);
 }
 
 void memsys_write(memsys_t *m, int wpu, uint32_t addr, uint32_t v, int size)
 {
     if (!memsys_private_data(m)) { mem_write(m->mem, addr, v, size); return; }
-    l1_t *l = &m->l1d[wpu];
-    cache_line_t *cl = cache_find(&l->tags, addr, 0);
-    if (!cl) { mem_write(m->mem, addr, v, size); return; }
-    size_t off = slot_of(l, cl) * l->tags.line + (addr & (l->tags.line - 1));
-    for (int i = 0; i < size; i++, v >>= 8) {
-        l->data[off + (size_t)i] = (uint8_t)v;
-        l->dirty[off + (size_t)i] = 1;
-    }
+    bulksync_write(&m->l1d[wpu], m->mem, addr, v, size);
 }
 
 void memsys_drain(memsys_t *m)
 {
     if (!memsys_private_data(m)) return;
-    for (int w = 0; w < m->nwpus; w++) {
-        l1_t *l = &m->l1d[w];
-        const size_t ways = l->tags.ways;
-        for (uint32_t set = cache_next_used(&l->tags, 0); set < l->tags.sets; set = cache_next_used(&l->tags, set + 1))
-            for (size_t k = set * ways; k < (set + 1) * ways; k++) /* (the sets ever filled, in slot order) */
-                if (l->tags.l[k].state != LINE_I) data_writeback(m, l, k, l->tags.l[k].tag);
-    }
-}
-
-/* ---- coherent L2 and directory ---- */
-
-static size_t l2_slot(const memsys_t *m, const cache_line_t *l) { return (size_t)(l - m->l2.l); }
-
-/* Drop every L1 D line of WPU w inside the L2 line l2line; returns whether
- * any was dirty. */
-static int l1_drop_l2line(memsys_t *m, int w, uint32_t l2line)
-{
-    int dirty = 0;
-    for (uint32_t a = l2line; a < l2line + m->l2.line; a += m->l1d[w].tags.line) {
-        uint8_t d = 0;
-        if (cache_invalidate(&m->l1d[w].tags, a, &d)) dirty |= d;
-    }
-    return dirty;
-}
-
-/* Directory actions for a request of WPU w on L2 line l (present in the L2)
- * at cycle t: returns the extra latency and the state the requester gets. */
-static uint64_t directory(memsys_t *m, int w, cache_line_t *l, int excl, uint8_t *grant)
-{
-    uint64_t *sh = &m->sharers[l2_slot(m, l)];
-    uint64_t others = *sh & ~(1ull << w);
-    uint64_t extra = 0;
-    if (excl) {
-        for (int o = 0; others; o++, others >>= 1) {
-            if (!(others & 1)) continue;
-            if (l1_drop_l2line(m, o, l->tag)) l->dirty = 1; /* owner's data comes back */
-            m->l1d[o].st.invalidations++;
-            extra = 2 * m->xbar_latency; /* invalidations go out in parallel */
-        }
-        *sh = 1ull << w;
-        *grant = LINE_M;
-        return extra;
-    }
-    for (int o = 0; others >> o; o++) {
-        if (!((others >> o) & 1)) continue;
-        for (uint32_t a = l->tag; a < l->tag + m->l2.line; a += m->l1d[o].tags.line) {
-            cache_line_t *ol = cache_find(&m->l1d[o].tags, a, 0);
-            if (ol && ol->state >= LINE_E) { /* an owner: downgrade it to shared */
-                if (ol->dirty) l->dirty = 1;
-                ol->state = LINE_S;
-                ol->dirty = 0;
-                m->l1d[o].st.downgrades++;
-                extra = 2 * m->xbar_latency;
-            }
-        }
-    }
-    *grant = others ? LINE_S : LINE_E;
-    *sh |= 1ull << w;
-    return extra;
-}
-
-/* A request for line `line` from WPU w arriving at the L2 at cycle t; returns
- * the cycle the data (or permission) is ready at the L2. data = 0 for an
- * ifetch (no directory entry: code is read-only). */
-static uint64_t l2_access(memsys_t *m, int w, uint32_t line, int excl, int dir, uint64_t t, uint8_t *grant)
-{
-    uint32_t l2line = cache_line_of(&m->l2, line);
-    uint32_t bank = (l2line >> m->l2.line_shift) % m->l2_banks;
-    uint64_t start = t > m->l2_bank_free[bank] ? t : m->l2_bank_free[bank];
-    if (start > t) m->l2st.bank_conflicts++;
-    m->l2_bank_free[bank] = start + 1;
-    m->l2st.accesses++;
-    uint64_t ready;
-    cache_line_t *l = cache_find(&m->l2, l2line, 1);
-    if (l && l->ready > start) {
-        /* on its way from memory: wait for the same fill */
-        m->l2_mshr[l->mshr].reqs++;
-        m->l2st.misses++;
-        m->l2st.mshr_merges++;
-        ready = l->ready > start + m->l2_latency ? l->ready : start + m->l2_latency;
-    } else if (l) {
-        m->l2st.hits++;
-        ready = start + m->l2_latency;
-    } else {
-        m->l2st.misses++;
-        uint64_t s2 = start + m->l2_latency;
-        mshr_t *e = mshr_alloc(m->l2_mshr, m->l2_nmshr, &m->l2_next_mshr, s2);
-        if (e->fill > s2) { s2 = e->fill; m->l2st.mshr_full++; }
-        ready = dram_access(&m->dram, l2line, m->l2.line, 0, s2);
-        *e = (mshr_t){l2line, 1, ready};
-        cache_victim_t v;
-        if (cache_insert(&m->l2, l2line, LINE_E, 0, &v)) {
-            /* inclusive: the L1 copies of the victim go too. The new line took
-             * the victim's slot, whose sharer set is still the victim's. */
-            l = cache_last(&m->l2);
-            uint64_t vs = m->sharers[l2_slot(m, l)];
-            int dirty = v.dirty;
-            for (int o = 0; vs >> o; o++) {
-                if (!((vs >> o) & 1)) continue;
-                dirty |= l1_drop_l2line(m, o, v.addr);
-                m->l1d[o].st.back_invalidations++;
-            }
-            if (dirty) { /* the victim goes out behind the read, when the miss is known (not at
-                          * the fill: DRAM serves in call order, and a write booked at the fill
-                          * would hold the bus for every later read) */
-                m->l2st.writebacks++;
-                dram_access(&m->dram, v.addr, m->l2.line, 1, s2);
-            }
-        }
-        l = cache_last(&m->l2);
-        l->ready = ready;
-        l->mshr = (int32_t)(e - m->l2_mshr);
-        m->sharers[l2_slot(m, l)] = 0;
-    }
-    *grant = LINE_E;
-    if (dir && l) ready += directory(m, w, l, excl, grant);
-    return ready;
+    for (int w = 0; w < m->nwpus; w++) bulksync_drain(&m->l1d[w], m->mem);
 }
 
 /* A dirty L1 victim of WPU w goes back to the next level at cycle t. */
 static void l1_writeback(memsys_t *m, int w, l1_t *l1, uint32_t line, uint64_t t)
 {
     l1->st.writebacks++;
-    if (m->mode == MODE_COHERENT) {
-        xbar(m, t, l1->tags.line);
-        cache_line_t *l = cache_find(&m->l2, line, 0);
+    if (m->mode == CFG_MEMORY_COHERENT) {
+        xbar_send(&m->xbar, t, l1->tags.line);
+        cache_line_t *l = cache_find(&m->l2.tags, line, 0);
         if (l) l->dirty = 1;
-    } else if (m->pl2) {
-        cache_line_t *l = cache_find(&m->pl2[w], line, 0);
+    } else if (m->l2.priv) {
+        cache_line_t *l = cache_find(&m->l2.priv[w], line, 0);
         if (l) l->dirty = 1;
         else dram_access(&m->dram, line, l1->tags.line, 1, t);
     } else {
-        dram_access(&m->dram, line, l1->tags.line, 1, xbar(m, t, l1->tags.line));
+        dram_access(&m->dram, line, l1->tags.line, 1, xbar_send(&m->xbar, t, l1->tags.line));
     }
-}
-
-/* bulksync with private L2s: WPU w's L2 serves a line at cycle t. */
-static uint64_t private_l2(memsys_t *m, int w, uint32_t line, uint64_t t)
-{
-    cache_t *c = &m->pl2[w];
-    uint32_t l2line = cache_line_of(c, line);
-    uint64_t ready = t + m->l2_latency;
-    m->l2st.accesses++;
-    if (cache_find(c, l2line, 1)) {
-        m->l2st.hits++;
-        return ready;
-    }
-    m->l2st.misses++;
-    ready = xbar(m, dram_access(&m->dram, l2line, c->line, 0, xbar(m, ready, 0)), 0);
-    cache_victim_t v;
-    if (cache_insert(c, l2line, LINE_E, 0, &v) && v.dirty) { /* behind the read, as above */
-        m->l2st.writebacks++;
-        dram_access(&m->dram, v.addr, c->line, 1, xbar(m, t + m->l2_latency, c->line));
-    }
-    return ready;
 }
 
 /* An L1 line leaves WPU w's cache (eviction): write back if dirty, leave the directory. */
 static void l1_evicted(memsys_t *m, int w, l1_t *l1, const cache_victim_t *v, uint64_t t)
 {
     if (v->dirty) l1_writeback(m, w, l1, v->addr, t);
-    if (m->mode == MODE_COHERENT) {
-        cache_line_t *l = cache_find(&m->l2, v->addr, 0);
-        if (l) {
-            /* still sharing if another L1 line of the same L2 line remains */
-            int any = 0;
-            for (uint32_t a = l->tag; a < l->tag + m->l2.line; a += l1->tags.line)
-                if (cache_find(&l1->tags, a, 0)) any = 1;
-            if (!any) m->sharers[l2_slot(m, l)] &= ~(1ull << w);
-        }
-    }
+    if (m->mode == CFG_MEMORY_COHERENT) directory_l1_evicted(&m->dir, w, v->addr);
 }
 
 /* Fetch a missing line for an L1 (D or I) of WPU w, starting at cycle t:
- * returns the fill cycle and the granted state. */
-static uint64_t fetch_line(memsys_t *m, int w, uint32_t line, uint32_t bytes, int excl, int dir, uint64_t t,
+ * returns the fill cycle and the granted state. use_dir = 0 for an ifetch. */
+static uint64_t fetch_line(memsys_t *m, int w, uint32_t line, uint32_t bytes, int excl, int use_dir, uint64_t t,
                            uint8_t *grant)
 {
-    if (m->mode == MODE_COHERENT) {
-        uint64_t at_l2 = l2_access(m, w, line, excl, dir, xbar(m, t, 0), grant);
-        return xbar(m, at_l2, bytes);
+    if (m->mode == CFG_MEMORY_COHERENT) {
+        uint64_t at_l2 =
+            l2_access(&m->l2, &m->dir, &m->dram, w, line, excl, use_dir, xbar_send(&m->xbar, t, 0), grant);
+        return xbar_send(&m->xbar, at_l2, bytes);
     }
     *grant = excl ? LINE_M : LINE_E;
-    if (m->pl2) return private_l2(m, w, line, t);
-    return xbar(m, dram_access(&m->dram, line, bytes, 0, xbar(m, t, 0)), 0);
+    if (m->l2.priv) return l2_private_access(&m->l2, &m->xbar, &m->dram, w, line, t);
+    return xbar_send(&m->xbar, dram_access(&m->dram, line, bytes, 0, xbar_send(&m->xbar, t, 0)), 0);
 }
 
 void memsys_access(memsys_t *m, int wpu, uint64_t now, const uint32_t *addr, wmask_t lanes, int store,
@@ -458,27 +177,27 @@ void memsys_access(memsys_t *m, int wpu, uint64_t now, const uint32_t *addr, wma
     /* private memory (private_mem): its lanes hit after private_latency, one
      * unit of their own (dom reads each lane's unit), past the caches' */
     wmask_t priv = wmask_none();
-    if (m->priv_hi) {
+    if (m->priv.hi) {
         WMASK_FOREACH(lanes, lane) if (memsys_private(m, addr[lane])) wmask_set(&priv, lane);
         if (wmask_any(&priv)) {
-            m->priv_accesses[wpu]++;
+            m->priv.accesses[wpu]++;
             lanes = wmask_andnot(lanes, priv);
             r->hit = priv;
-            r->ready = r->hit_ready = now + m->priv_latency;
+            r->ready = r->hit_ready = now + m->priv.latency;
         }
     }
     if (!wmask_any(&lanes)) { /* (only private lanes: lane_u, uready below) */
         WMASK_FOREACH(priv, lane) m->lane_u[lane] = 0;
-        m->uready[0] = now + m->priv_latency;
+        m->uready[0] = now + m->priv.latency;
         m->uhit[0] = 1;
         return;
     }
-    if (m->mode == MODE_FIXED) {
+    if (m->mode == CFG_MEMORY_FIXED) {
         r->miss = lanes;
         r->ready = now + m->fixed_latency;
         return;
     }
-    calendar_retire(&m->xbar, now);
+    xbar_retire(&m->xbar, now);
     dram_retire(&m->dram, now);
     l1_t *l1 = &m->l1d[wpu];
     uint32_t lsz = l1->tags.line;
@@ -543,7 +262,7 @@ void memsys_access(memsys_t *m, int wpu, uint64_t now, const uint32_t *addr, wma
                 *e = (mshr_t){line, count[k], ready};
             }
             if (store && cl) { /* the pending line is in the tags already */
-                if (cl->state == LINE_S && m->mode == MODE_COHERENT) {
+                if (cl->state == LINE_S && m->mode == CFG_MEMORY_COHERENT) {
                     /* ask for ownership once the data is here (a request
                      * made then: it does not queue at the port of
                      * l1d_serial_miss, which orders requests as they issue) */
@@ -581,7 +300,7 @@ void memsys_access(memsys_t *m, int wpu, uint64_t now, const uint32_t *addr, wma
                 cache_victim_t v;
                 int had = cache_insert(&l1->tags, line, store ? LINE_M : grant, (uint8_t)store, &v);
                 cl = cache_last(&l1->tags);
-                if (l1->data) data_fill(m, l1, slot_of(l1, cl), had, v.addr, line);
+                if (l1->data) bulksync_fill(l1, m->mem, l1_slot(l1, cl), had, v.addr, line);
                 if (had) l1_evicted(m, wpu, l1, &v, start);
             }
             cl->ready = ready;
@@ -604,7 +323,7 @@ void memsys_access(memsys_t *m, int wpu, uint64_t now, const uint32_t *addr, wma
         }
     }
     if (wmask_any(&priv)) { /* the private lanes' unit, after the lines' */
-        m->uready[nu] = now + m->priv_latency;
+        m->uready[nu] = now + m->priv.latency;
         m->uhit[nu] = 1;
         WMASK_FOREACH(priv, lane) m->lane_u[lane] = nu;
         if (m->uready[nu] > r->ready) r->ready = m->uready[nu];
@@ -614,8 +333,8 @@ void memsys_access(memsys_t *m, int wpu, uint64_t now, const uint32_t *addr, wma
 
 uint64_t memsys_ifetch(memsys_t *m, int wpu, uint32_t pc, uint64_t now, ifetch_slot_t *slot)
 {
-    if (m->mode == MODE_FIXED || !m->icache) return now;
-    calendar_retire(&m->xbar, now);
+    if (m->mode == CFG_MEMORY_FIXED || !m->icache) return now;
+    xbar_retire(&m->xbar, now);
     dram_retire(&m->dram, now);
     l1_t *l1 = &m->l1i[wpu];
     uint32_t line = cache_line_of(&l1->tags, pc);
@@ -676,45 +395,14 @@ uint64_t memsys_ifetch(memsys_t *m, int wpu, uint32_t pc, uint64_t now, ifetch_s
 
 uint64_t memsys_barrier_flush(memsys_t *m, uint64_t now)
 {
-    if (m->mode != MODE_BULKSYNC || !m->flush_at_barrier) return now;
+    if (m->mode != CFG_MEMORY_BULKSYNC || !m->flush_at_barrier) return now;
     uint64_t done = now;
     for (int w = 0; w < m->nwpus; w++) {
-        l1_t *l1 = &m->l1d[w];
-        /* the sets ever filled since the last flush, in slot order (the full scan's order) */
-        const size_t ways = l1->tags.ways;
-        for (uint32_t set = cache_next_used(&l1->tags, 0); set < l1->tags.sets; set = cache_next_used(&l1->tags, set + 1)) {
-            for (size_t i = set * ways; i < (set + 1) * ways; i++) {
-                cache_line_t *l = &l1->tags.l[i];
-                if (l->state == LINE_I) continue;
-                if (l1->data) data_writeback(m, l1, i, l->tag);
-                if (l->dirty) {
-                    l1->st.writebacks++;
-                    uint64_t t = dram_access(&m->dram, l->tag, l1->tags.line, 1, xbar(m, now, l1->tags.line));
-                    if (t > done) done = t;
-                }
-                l->state = LINE_I;
-                l->dirty = 0;
-                l1->st.invalidations++;
-            }
-            cache_forget_set(&l1->tags, set);
-        }
-        if (m->pl2) { /* the private L2 may hold stale lines too */
-            cache_t *c = &m->pl2[w];
-            for (uint32_t set = cache_next_used(c, 0); set < c->sets; set = cache_next_used(c, set + 1)) {
-                for (size_t i = (size_t)set * c->ways; i < (size_t)(set + 1) * c->ways; i++) {
-                    cache_line_t *l = &c->l[i];
-                    if (l->state == LINE_I) continue;
-                    if (l->dirty) {
-                        m->l2st.writebacks++;
-                        uint64_t t = dram_access(&m->dram, l->tag, c->line, 1, now);
-                        if (t > done) done = t;
-                    }
-                    l->state = LINE_I;
-                    l->dirty = 0;
-                    m->l2st.invalidations++;
-                }
-                cache_forget_set(c, set);
-            }
+        uint64_t t = bulksync_flush(&m->l1d[w], m->mem, &m->xbar, &m->dram, now);
+        if (t > done) done = t;
+        if (m->l2.priv) { /* the private L2 may hold stale lines too */
+            t = l2_private_flush(&m->l2, &m->dram, w, now);
+            if (t > done) done = t;
         }
     }
     m->flushes++;
@@ -727,7 +415,7 @@ uint64_t memsys_barrier_flush(memsys_t *m, uint64_t now)
 static void add_stats(cache_stats_t *t, const cache_stats_t *s)
 {
 #define X(n) t->n += s->n;
-    MEMSYS_CACHE_STATS(X)
+    CACHE_STATS(X)
 #undef X
 }
 
@@ -738,7 +426,7 @@ static void print_cache(FILE *out, int json, const char *name, const cache_stats
         else fprintf(out, "%s{", indent); /* an array element */
         const char *sep = "";
 #define X(n) fprintf(out, "%s\"%s\": %llu", sep, #n, (unsigned long long)s->n), sep = ", ";
-        MEMSYS_CACHE_STATS(X)
+        CACHE_STATS(X)
 #undef X
         fprintf(out, "}%s\n", last ? "" : ",");
         return;
@@ -761,24 +449,18 @@ void memsys_counters(memsys_t *m, counter_visit_fn *f, void *ctx)
         f(ctx, (uint64_t *)&m->l1d[w].st, nc);
         f(ctx, (uint64_t *)&m->l1i[w].st, nc);
     }
-    f(ctx, (uint64_t *)&m->l2st, nc);
+    f(ctx, (uint64_t *)&m->l2.st, nc);
     f(ctx, (uint64_t *)&m->dram.st, sizeof m->dram.st / sizeof(uint64_t));
     f(ctx, &m->flushes, 1);
     f(ctx, &m->flush_cycles, 1);
-    f(ctx, m->priv_accesses, (size_t)m->nwpus);
-}
-
-static uint64_t priv_total(const memsys_t *m)
-{
-    uint64_t n = 0;
-    for (int w = 0; w < m->nwpus; w++) n += m->priv_accesses[w];
-    return n;
+    f(ctx, m->priv.accesses, (size_t)m->nwpus);
 }
 
 void memsys_print_stats(const memsys_t *m, FILE *out, int json)
 {
-    static const char *const modes[] = {"fixed", "coherent", "bulksync", "private"};
-    if (m->mode == MODE_FIXED) {
+    static const char *const modes[] = {[CFG_MEMORY_FIXED] = "fixed", [CFG_MEMORY_COHERENT] = "coherent",
+                                        [CFG_MEMORY_BULKSYNC] = "bulksync", [CFG_MEMORY_PRIVATE] = "private"};
+    if (m->mode == CFG_MEMORY_FIXED) {
         if (json) fprintf(out, "  \"memory\": {\"organization\": \"fixed\"},\n");
         return;
     }
@@ -792,12 +474,13 @@ void memsys_print_stats(const memsys_t *m, FILE *out, int json)
         fprintf(out, "  \"memory\": {\n    \"organization\": \"%s\",\n", modes[m->mode]);
         print_cache(out, 1, "l1d", &d, "    ", 0);
         print_cache(out, 1, "l1i", &i, "    ", 0);
-        if (m->mode == MODE_COHERENT || m->pl2) print_cache(out, 1, "l2", &m->l2st, "    ", 0);
+        if (m->mode == CFG_MEMORY_COHERENT || m->l2.priv) print_cache(out, 1, "l2", &m->l2.st, "    ", 0);
         fprintf(out, "    \"l1d_per_wpu\": [\n");
         for (int w = 0; w < m->nwpus; w++) print_cache(out, 1, NULL, &m->l1d[w].st, "      ", w + 1 == m->nwpus);
         fprintf(out, "    ],\n    \"flushes\": %llu, \"flush_cycles\": %llu,\n",
                 (unsigned long long)m->flushes, (unsigned long long)m->flush_cycles);
-        if (m->priv_hi) fprintf(out, "    \"private_accesses\": %llu,\n", (unsigned long long)priv_total(m));
+        if (m->priv.hi)
+            fprintf(out, "    \"private_accesses\": %llu,\n", (unsigned long long)private_mem_accesses(&m->priv));
         fprintf(out, "    \"dram\": {");
         const char *sep = "";
 #define X(n) fprintf(out, "%s\"%s\": %llu", sep, #n, (unsigned long long)ds->n), sep = ", ";
@@ -809,12 +492,13 @@ void memsys_print_stats(const memsys_t *m, FILE *out, int json)
     fprintf(out, "  memory                %s\n", modes[m->mode]);
     print_cache(out, 0, "L1D", &d, "", 0);
     if (m->icache) print_cache(out, 0, "L1I", &i, "", 0);
-    if (m->mode == MODE_COHERENT || m->pl2) print_cache(out, 0, "L2", &m->l2st, "", 0);
+    if (m->mode == CFG_MEMORY_COHERENT || m->l2.priv) print_cache(out, 0, "L2", &m->l2.st, "", 0);
     if (m->flushes)
         fprintf(out, "  barrier flushes %llu, %llu cycles\n", (unsigned long long)m->flushes,
                 (unsigned long long)m->flush_cycles);
-    if (m->priv_hi)
-        fprintf(out, "  private memory        %llu SIMD loads/stores to the stacks\n", (unsigned long long)priv_total(m));
+    if (m->priv.hi)
+        fprintf(out, "  private memory        %llu SIMD loads/stores to the stacks\n",
+                (unsigned long long)private_mem_accesses(&m->priv));
     const uint64_t reqs = ds->reads + ds->writes;
     fprintf(out, "  DRAM  reads %llu, writes %llu, bytes %llu, row hits %llu, row conflicts %llu, closed %llu; "
                  "mean latency %.1f cycles (%.1f waiting for the first command)",

@@ -4,7 +4,15 @@
  * to memory and are flushed at global barriers (memory = bulksync; 000
  * Table 4), or L1s that talk straight to memory and are never flushed
  * (memory = private: 002 §7.2's trace-driven caches, 004 Table 1's one
- * core), through a crossbar, to DRAM (dram.h).
+ * core), through a crossbar, to DRAM.
+ *
+ * Each structure is a file pair under cmodel/mem/: l1 (an L1's tags, banks,
+ * MSHRs and its line of warps waiting for one), mshr, xbar (the crossbar),
+ * l2 (the shared L2 or the private ones), directory (the L2's sharer sets),
+ * bulksync (the L1s' own copies of data), private_mem (004's stacks), dram;
+ * cache (tag arrays) and calendar (a data path's future cycles) under them.
+ * This file composes them: the access path, the I-fetch, the barrier flush
+ * and the statistics.
  *
  * Functional-first: data lives in one memory and every access takes effect
  * at issue; this module only decides when each lane's access completes, with
@@ -21,89 +29,34 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "cache.h"
-#include "calendar.h"
-#include "dram.h"
 #include "mask.h"
 #include "mem.h"
+#include "mem/dram.h"
+#include "mem/directory.h"
+#include "mem/l1.h"
+#include "mem/l2.h"
+#include "mem/private_mem.h"
+#include "mem/xbar.h"
 #include "wsim.h"
 
-/* Counters of one cache (L1 D, L1 I or L2). */
-#define MEMSYS_CACHE_STATS(X) \
-    X(accesses)      /* line accesses (coalesced requests) */ \
-    X(hits)                                                    \
-    X(misses)                                                  \
-    X(mshr_merges)   /* misses merged into a pending MSHR */   \
-    X(mshr_full)     /* requests that waited for a free MSHR */ \
-    X(bank_conflicts) /* requests queued behind another in their bank */ \
-    X(port_waits)    /* requests to the next level queued behind another (l1d_serial_miss) */ \
-    X(writebacks)    /* dirty lines written back */            \
-    X(invalidations) /* lines invalidated by coherence or flush */ \
-    X(downgrades)    /* M/E lines downgraded to S for a reader */ \
-    X(back_invalidations) /* L1 copies dropped when the L2 evicted the line */
-
-typedef struct cache_stats {
-#define X(n) uint64_t n;
-    MEMSYS_CACHE_STATS(X)
-#undef X
-} cache_stats_t;
-
-/* One pending miss: a line and the cycle its data arrives. */
-typedef struct mshr {
-    uint32_t line;
-    uint32_t reqs;
-    uint64_t fill;
-} mshr_t;
-
-typedef struct l1 {
-    cache_t tags;
-    uint8_t *data;  /* bulksync: the line contents, by tag slot */
-    uint8_t *dirty; /* bulksync: one flag per byte written since the fill */
-    mshr_t *mshr;
-    int nmshr;
-    uint64_t *bank_free; /* per bank: first cycle it can take the next request */
-    uint64_t port_free;  /* l1d_serial_miss: first cycle a request can leave for the next level */
-    int next_mshr;       /* where the search for a free MSHR starts */
-    int *mshr_line;      /* the warps refused an MSHR, in the order they asked, until they get one */
-    int mshr_waiting;    /* how many (at most mshr_line_cap: the WPU's warp slots) */
-    int mshr_line_cap;
-    int mshr_granted;             /* the warp last let through the line, ... */
-    uint64_t mshr_granted_at;     /* ... and when: it keeps its turn for the rest of that cycle */
-    uint32_t last_line;  /* I-cache: the line fetched last (MRU of its set) */
-    uint64_t epoch;      /* I-cache: lines inserted so far */
-    uint64_t last_ready; /* and when its data is there; ~0 = none */
-    cache_stats_t st;
-} l1_t;
-
+/* The hierarchy, composed of its structures (cmodel/mem/). */
 typedef struct memsys {
-    int mode;  /* CFG_MEMORY_* (config "memory") */
+    enum cfg_memory mode; /* config "memory" */
     int nwpus, width;
     uint32_t l1d_banks;
     int serial_miss;    /* l1d_serial_miss: an L1 D sends one request a cycle */
-    uint64_t l1d_latency, l1i_latency, l2_latency, xbar_latency, fixed_latency;
-    uint32_t l1d_mshr_reqs, l2_mshr_reqs;
-    /* the crossbar's data path: bytes/cycle = xbar_mbps/core_mhz, a calendar
-     * of what each future cycle carries (calendar.h) */
-    calendar_t xbar;
+    uint64_t l1d_latency, l1i_latency, fixed_latency;
+    uint32_t l1d_mshr_reqs;
+    xbar_t xbar;
     l1_t *l1d, *l1i;    /* [nwpus]; l1i tags unused when l1i_size = 0 */
     int icache;
     int flush_at_barrier;
     mem_t *mem; /* the one memory; bulksync L1s hold their own copies of lines */
-    /* shared L2 and its directory (coherent) */
-    cache_t l2;
-    mshr_t *l2_mshr;
-    int l2_nmshr, l2_next_mshr;
-    uint32_t l2_banks;
-    uint64_t *l2_bank_free;
-    uint64_t *sharers; /* per L2 line slot: WPUs holding the line in their L1 D */
-    cache_stats_t l2st;
-    cache_t *pl2; /* bulksync with l2_private: one L2 per WPU (tags only) */
+    l2_t l2;
+    directory_t dir;    /* coherent: the shared L2's */
     dram_t dram;
     uint64_t flushes, flush_cycles;
-    /* private_mem: the thread stacks [priv_lo, priv_hi) are each WPU's private
-     * memory, outside the caches (004 Table 1); priv_hi = 0: none */
-    uint64_t priv_lo, priv_hi, priv_latency;
-    uint64_t *priv_accesses; /* [nwpus]: SIMD loads/stores with a lane there */
+    private_mem_t priv; /* private_mem: the thread stacks */
     /* scratch for one SIMD access */
     uint32_t uline[WSIM_MAX_LANES];
     uint64_t uready[WSIM_MAX_LANES];
@@ -118,7 +71,7 @@ typedef struct memsys {
 } memsys_t;
 
 /* Whether addr is in the private memory (private_mem: the thread stacks). */
-static inline int memsys_private(const memsys_t *m, uint32_t addr) { return addr >= m->priv_lo && addr < m->priv_hi; }
+static inline int memsys_private(const memsys_t *m, uint32_t addr) { return private_mem_has(&m->priv, addr); }
 
 /* What one SIMD load or store got. */
 typedef struct mem_result {

@@ -71,9 +71,9 @@ static int mem_door(struct wsim *s, wpu_t *u, const mem_req_t *q, mem_result_t *
 /* The accesses a mechanism asks for (u->mreq: LWM's sub-warps, its set-aside
  * warps' MSHR questions), each timed and answered (mem_done), until it asks
  * for none; returns the mechanism's last answer (as its hold hook's). */
-static int mech_mem(struct wsim *s, wpu_t *u)
+static clock_use_t mech_mem(struct wsim *s, wpu_t *u)
 {
-    int ret = 0;
+    clock_use_t ret = CLOCK_OPEN;
     while (u->mreq.by) {
         const mem_req_t q = u->mreq;
         mem_result_t r;
@@ -258,24 +258,25 @@ static inline __attribute__((always_inline)) void wpu_clock(struct wsim *s, wpu_
     /* fetch arbitration and group selection: the scheduler's pick, until one
      * issues (a pick whose fetch misses or finds no free MSHR waits, and the
      * next ready group is tried in the same clock) */
-    int issued = 0, k = -1;
+    clock_use_t issued = CLOCK_OPEN;
+    int k = -1;
     /* a mechanism may hold the front end (LWM: the column picker is still
      * breaking a large warp's instruction into sub-warps: fetch stalls) */
-    if (s->nmech && (issued = mech_hold(s, u)) != 0) {
-        if (issued == MECH_MEM) issued = mech_mem(s, u);
-        if (issued == 1) u->st.cycles_issue++;
+    if (s->nmech && (issued = mech_hold(s, u)) != CLOCK_OPEN) {
+        if (issued == CLOCK_MEM) issued = mech_mem(s, u);
+        if (issued == CLOCK_ISSUED) u->st.cycles_issue++;
     }
     /* (the scheduler block's pick called directly, inlined: the hot loop's;
      * a mechanism's selection through its ops) */
     const int by_sched = u->sel == &sched_select;
-    for (int next; !issued && (next = by_sched ? sched_pick(s, u, k) : u->sel->pick(s, u, k)) >= 0;) {
+    for (int next; issued == CLOCK_OPEN && (next = by_sched ? sched_pick(s, u, k) : u->sel->pick(s, u, k)) >= 0;) {
         k = next;
         group_t *g = &u->grp[k];
         uint32_t pc = rs_top(g->rs)->pc;
         const isa_insn_t *d = program_insn(s->prog, pc);
         uint64_t at = memsys_ifetch(&s->ms, u->id, pc, s->cycle, &g->fetch);
         if (at <= s->cycle && mech_before_issue(s, u, g, d)) {
-            issued = 2; /* the clock went to a re-convergence wait */
+            issued = CLOCK_USED; /* the clock went to a re-convergence wait */
             break;
         }
         /* a load/store: its access (through the one door), unless a
@@ -293,7 +294,7 @@ static inline __attribute__((always_inline)) void wpu_clock(struct wsim *s, wpu_
         if (at > s->cycle) { /* not this cycle: try the next ready group */
             g->ready_at = at;
             group_sync_avail(u, g);
-            if (mech_busy(s, u)) { issued = 2; break; } /* e.g. it merged: the table's clock is used */
+            if (mech_busy(s, u)) { issued = CLOCK_USED; break; } /* e.g. it merged: the table's clock is used */
             continue;
         }
         /* issue */
@@ -303,13 +304,13 @@ static inline __attribute__((always_inline)) void wpu_clock(struct wsim *s, wpu_
             if ((uint64_t)u->live_groups > u->st.groups_max) u->st.groups_max = (uint64_t)u->live_groups;
         }
         issue(s, u, g, d, rp);
-        issued = 1;
+        issued = CLOCK_ISSUED;
     }
     /* the mechanisms in a clock without issue, then the block clocks */
-    if (!issued && mech_stalled(s, u)) issued = 2;
-    clock_blocks(s, u, k, issued == 1);
-    if (issued == 1) return;
-    if (!issued) wpu_refresh_next_ready(s, u);
+    if (issued == CLOCK_OPEN && mech_stalled(s, u)) issued = CLOCK_USED;
+    clock_blocks(s, u, k, issued == CLOCK_ISSUED);
+    if (issued == CLOCK_ISSUED) return;
+    if (issued == CLOCK_OPEN) wpu_refresh_next_ready(s, u);
     wpu_account_stall(s, u, 1);
 }
 

@@ -2,8 +2,9 @@
  * of one WPU that issues. Today's policies: loose round-robin, the
  * group that issued last keeping the pipeline (switch_on), and keyed
  * priority (the laggard boost and shallowest-warp-first of 000 §5.4,
- * §5.6, which the pipeline turns into keys). It becomes the two-level fetch
- * arbiter's C model (004 §3.3) with large warps.
+ * §5.6, which the pipeline turns into keys). Two-level scheduling's fetch
+ * arbiter (004 §3.3) is a block of its own (blocks/fetcharb.h), chosen
+ * instead of this one at creation (wpu_t.sel).
  *
  * Ports. Early inputs: ready (one bit per slot: the slot can issue now;
  * the C struct carries it as each slot's first ready cycle and the cycle,
@@ -34,7 +35,8 @@
 #define SCHED_MAX_SLOTS 1024
 
 typedef struct sched_config {
-    int slots; /* N, 1..1024: warps (Conv) or warp-split table entries (DWS) */
+    int slots; /* N, 1..1024: the WPU's SIMD groups (wpu_t.ngrp: its warps, or as many as a
+                  mechanism asks for, e.g. DWS's warp-split table entries) */
     int prio;  /* 0: round-robin only (key ignored); 1: keyed priority */
 } sched_config_t;
 

@@ -579,9 +579,8 @@ static void dom_after_issue(struct wsim *s, wpu_t *u, group_t *g, const issue_t 
 
 static int dom_init_wpu(struct wsim *s, wpu_t *u, char *err, size_t errlen)
 {
-    dom_wpu_t *d = calloc(1, sizeof *d);
-    if (!d) goto oom;
-    u->mstate[MECH_DOM] = d;
+    dom_wpu_t *d = mech_state_new(u, MECH_DOM, sizeof *d, "the memory divergence table", err, errlen);
+    if (!d) return -1;
     d->m = (int)s->cfg.dom_entries;
     d->ws = s->warp_size;
     d->cfg = (mdt_config_t){.warps = s->nwarps, .m = d->m, .width = s->warp_size, .pc_bits = 32,

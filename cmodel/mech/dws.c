@@ -204,12 +204,8 @@ static group_t *split(struct wsim *s, wpu_t *u, group_t *g, uint32_t keep_pc, wm
 
 static int dws_init_wpu(struct wsim *s, wpu_t *u, char *err, size_t errlen)
 {
-    dws_wpu_t *D = calloc(1, sizeof *D);
-    if (!D) {
-        snprintf(err, errlen, "out of host memory for the warp-split table");
-        return -1;
-    }
-    u->mstate[MECH_DWS] = D;
+    dws_wpu_t *D = mech_state_new(u, MECH_DWS, sizeof *D, "the warp-split table", err, errlen);
+    if (!D) return -1;
     D->cfg = (wst_config_t){
         .entries = (int)s->cfg.dws_entries, .width = s->warp_size, .warps = s->nwarps, .pc_bits = 32,
         .cnt_bits = (int)s->cfg.dws_cnt_bits, .mfc_bits = (int)s->cfg.dws_mfc_bits,
@@ -253,9 +249,17 @@ static uint64_t merge_candidates(const wpu_t *u, const group_t *g, uint64_t by)
     return elig;
 }
 
+/* Why splits merge: each counts in its own statistic and timeline event. */
+typedef enum merge_cause {
+    MERGE_NONE,    /* (no merge) */
+    MERGE_PC,      /* splits at the same PC (PC-based re-convergence) */
+    MERGE_BARRIER, /* released from a barrier */
+    MERGE_SYNC,    /* waiting for the others at a branch (dws_branches = limited) */
+} merge_cause_t;
+
 /* Absorb the table's merge_vec into g (at its base level). Returns the
  * lanes that joined. */
-static wmask_t merge(struct wsim *s, wpu_t *u, group_t *g, int cause)
+static wmask_t merge(struct wsim *s, wpu_t *u, group_t *g, merge_cause_t cause)
 {
     uint64_t mv = DW(u)->out.merge_vec;
     if (!mv) return wmask_none();
@@ -269,11 +273,14 @@ static wmask_t merge(struct wsim *s, wpu_t *u, group_t *g, int cause)
         if ((mv >> k) & 1) {
             group_t *h = &u->grp[k];
             if (h->ready_at > g->ready_at) g->ready_at = h->ready_at;
-            TIMELINE(s, tl_event(s, u, g->w->slot, cause == 1 ? TL_MERGE_PC : cause == 2 ? TL_MERGE_BARRIER : TL_MERGE_SYNC,
+            TIMELINE(s, tl_event(s, u, g->w->slot,
+                                 cause == MERGE_PC        ? TL_MERGE_PC
+                                 : cause == MERGE_BARRIER ? TL_MERGE_BARRIER
+                                                          : TL_MERGE_SYNC,
                                  k, DW(u)->out.q->e[k].mask, k));
             group_free(s, u, h);
-            if (cause == 1) u->st.merges_pc++;
-            else if (cause == 2) u->st.merges_barrier++;
+            if (cause == MERGE_PC) u->st.merges_pc++;
+            else if (cause == MERGE_BARRIER) u->st.merges_barrier++;
             else u->st.merges_sync++;
         }
     DW(u)->in.merge = 1;
@@ -305,9 +312,9 @@ static int dws_before_issue(struct wsim *s, wpu_t *u, group_t *g, const isa_insn
     int base = group_at_base(g);
     int sync = base && s->cfg.dws_branches == CFG_DWS_BRANCHES_LIMITED && d->cls == ISA_CLASS_BRANCH && !g->go &&
                !(s->cfg.dws_loop_bypass && loop_branch(g, d));
-    int cause = sync ? 3 : g->after_barrier ? 2 : 0;
+    const merge_cause_t cause = sync ? MERGE_SYNC : g->after_barrier ? MERGE_BARRIER : MERGE_NONE;
     g->after_barrier = 0;
-    if (!base || !cause) return 0;
+    if (!base || cause == MERGE_NONE) return 0;
     port_begin(u, g->id, merge_candidates(u, g, s->cycle), pc);
     merge(s, u, g, cause);
     if (!sync || !group_is_split(g)) return 0;
@@ -374,7 +381,7 @@ static void dws_after_issue(struct wsim *s, wpu_t *u, group_t *g, const issue_t 
         w->ngroups > 1 && rs_top(g->rs)->pc == is->pc + 4) {
         port_begin(u, g->id, merge_candidates(u, g, s->cfg.dws_merge_inflight ? g->ready_at : s->cycle),
                    is->pc + 4);
-        joined = merge(s, u, g, 1);
+        joined = merge(s, u, g, MERGE_PC);
     }
     if (!port_busy(u)) port_begin(u, g->id, 0, 0);
     wst_in_t *in = &DW(u)->in;

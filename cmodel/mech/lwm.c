@@ -207,18 +207,14 @@ static int pick_end(struct wsim *s, wpu_t *u, const mem_result_t *r, uint64_t re
 
 static int lwm_init_wpu(struct wsim *s, wpu_t *u, char *err, size_t errlen)
 {
-    lwm_wpu_t *L = calloc(1, sizeof *L);
-    if (!L) {
-        snprintf(err, errlen, "lwm: out of host memory");
-        return -1;
-    }
-    u->mstate[MECH_LWM] = L;
+    lwm_wpu_t *L = mech_state_new(u, MECH_LWM, sizeof *L, "the large warps' state", err, errlen);
+    if (!L) return -1;
     L->done_at = calloc((size_t)u->ngrp * (size_t)s->warp_size, sizeof *L->done_at);
     L->inst = calloc((size_t)u->ngrp, sizeof *L->inst);
     L->cfg = (colpick_config_t){.rows = s->warp_size / s->lanes, .cols = s->lanes};
     L->ask = -1;
     if (!L->done_at || !L->inst) {
-        snprintf(err, errlen, "lwm: out of host memory");
+        snprintf(err, errlen, "out of host memory for the large warps' state");
         return -1;
     }
     /* config.c's checks rule a bad shape out */
@@ -287,16 +283,16 @@ static void lwm_after_issue(struct wsim *s, wpu_t *u, group_t *g, const issue_t 
     pick_clock(s, u, g, 1, I->loaded, one);
 }
 
-/* What the picker's clock made of it, as hold answers: a sub-warp (1),
- * nothing (2), or an access to time first (MECH_MEM). */
-static int held(int n) { return n < 0 ? MECH_MEM : n ? 1 : 2; }
+/* What the picker's clock made of it, as hold answers: a sub-warp issued,
+ * nothing did, or an access to time first. */
+static clock_use_t held(int n) { return n < 0 ? CLOCK_MEM : n ? CLOCK_ISSUED : CLOCK_USED; }
 
 /* Large warps set aside from slot k on: the first whose MSHR wait is over
  * and that may have its MSHR goes back into the picker (0: none). Whether
  * the threads it has left still find no MSHR is the pipeline's question
  * before it fetches a load/store, asked for it (MEM_ASK; the answer comes to
  * lwm_mem_done): still none, it stays aside (no clock spent). */
-static int aside_scan(struct wsim *s, wpu_t *u, int k)
+static clock_use_t aside_scan(struct wsim *s, wpu_t *u, int k)
 {
     lwm_wpu_t *L = LW(u);
     for (; k < u->ngrp; k++) {
@@ -307,13 +303,13 @@ static int aside_scan(struct wsim *s, wpu_t *u, int k)
             L->ask = k;
             u->mreq = (mem_req_t){.by = &lwm_mech, .addr = I->addr, .lanes = left, .store = I->store,
                                   .gid = u->grp[k].w->gid, .kind = MEM_ASK};
-            return MECH_MEM;
+            return CLOCK_MEM;
         }
         I->aside = 0;
         L->naside--;
         return held(pick_clock(s, u, &u->grp[k], 1, I->pend, 0));
     }
-    return 0;
+    return CLOCK_OPEN;
 }
 
 /* The start of a clock: the picker, busy, sends its next sub-warp; free, it
@@ -321,17 +317,17 @@ static int aside_scan(struct wsim *s, wpu_t *u, int k)
  * its instruction is older), lowest slot first. (A large warp's first fetch
  * of a load/store passes the pipeline's MSHR check for all its threads, as a
  * baseline warp's does.) */
-static int lwm_hold(struct wsim *s, wpu_t *u)
+static clock_use_t lwm_hold(struct wsim *s, wpu_t *u)
 {
     lwm_wpu_t *L = LW(u);
     if (L->g) return held(pick_clock(s, u, L->g, 0, wmask_none(), 0));
-    if (!L->naside) return 0;
+    if (!L->naside) return CLOCK_OPEN;
     return aside_scan(s, u, 0);
 }
 
 /* The pipeline's answer to the access asked for: a set-aside warp's MSHR
  * question, or a sub-warp's access (r; NULL: refused). */
-static int lwm_mem_done(struct wsim *s, wpu_t *u, const mem_result_t *r, uint64_t retry)
+static clock_use_t lwm_mem_done(struct wsim *s, wpu_t *u, const mem_result_t *r, uint64_t retry)
 {
     lwm_wpu_t *L = LW(u);
     const int k = L->ask;

@@ -8,17 +8,38 @@
  * machine chooses the mechanisms at creation (mech_choose in machine.c:
  * s->mech, in hook order); every hook may be NULL; with none (Conv) the
  * pipeline is the plain SIMT core. A mechanism is added by its file, its
- * index below and its line in mech_choose(). */
+ * index and its extern below, and its line in mech_choose(). */
 #ifndef WSIM_MECH_H
 #define WSIM_MECH_H
 
+#include <stdio.h>
+#include <stdlib.h>
+
 #include "core.h"
 
-enum { MECH_MEM = 3 }; /* hold, mem_done: an access asked for in u->mreq */
+/* What a WPU's clock did with its issue: the pipeline's record of the clock
+ * (wpu.c) and the answer of the hold and mem_done hooks. */
+typedef enum clock_use {
+    CLOCK_OPEN = 0, /* nothing yet (hold: fetch and issue as usual); at the end: idle, skip to next_ready */
+    CLOCK_ISSUED,   /* an instruction (LWM: a sub-warp) issued */
+    CLOCK_USED,     /* nothing issued, but the clock went somewhere (a mechanism's block, a re-convergence
+                     * wait): look again next cycle */
+    CLOCK_MEM,      /* hold, mem_done: an access asked for in u->mreq, to be timed first */
+} clock_use_t;
 
 /* Each mechanism's index in a WPU's mstate[]. */
 enum { MECH_DWS, MECH_TWOLEV, MECH_DOM, MECH_LWM, MECH_COUNT };
 _Static_assert(MECH_COUNT <= WSIM_MECHS, "raise WSIM_MECHS (core.h)");
+
+/* init_wpu's first step: WPU u's state of mechanism `index` (u->mstate[index]),
+ * `size` bytes zeroed; NULL with "out of host memory for <what>" in err. */
+static inline void *mech_state_new(wpu_t *u, int index, size_t size, const char *what, char *err, size_t errlen)
+{
+    void *p = calloc(1, size);
+    if (!p) snprintf(err, errlen, "out of host memory for %s", what);
+    u->mstate[index] = p;
+    return p;
+}
 
 /* Group selection, one implementation chosen at creation (wpu_t.sel): the
  * scheduler block's (wpu.c, sched_select) or a mechanism's (its `select`). */
@@ -77,14 +98,14 @@ typedef struct mech_ops {
     int (*keys)(const struct wsim *s, const wpu_t *u, uint32_t *key);
     /* the start of a clock: the mechanism holds the front end (LWM: the
      * column picker still breaks a large warp's instruction into
-     * sub-warps, and fetch stalls): 1 when a group issued, 2 when nothing
-     * did; 0: fetch as usual; MECH_MEM: it asks for an access first
-     * (u->mreq), whose answer (mem_done) says which */
-    int (*hold)(struct wsim *s, wpu_t *u);
+     * sub-warps, and fetch stalls): CLOCK_ISSUED when a group issued,
+     * CLOCK_USED when nothing did; CLOCK_OPEN: fetch as usual; CLOCK_MEM: it
+     * asks for an access first (u->mreq), whose answer (mem_done) says which */
+    clock_use_t (*hold)(struct wsim *s, wpu_t *u);
     /* the pipeline timed the access it asked for (u->mreq, from hold or
      * after_issue): r, or NULL when refused (no free MSHR: retry is when
-     * one frees); returns as hold does (MECH_MEM: another access) */
-    int (*mem_done)(struct wsim *s, wpu_t *u, const mem_result_t *r, uint64_t retry);
+     * one frees); returns as hold does (CLOCK_MEM: another access) */
+    clock_use_t (*mem_done)(struct wsim *s, wpu_t *u, const mem_result_t *r, uint64_t retry);
     /* its own counters of WPU u, for the region of interest (roi.c): every
      * uint64_t its stats hook reports, in a fixed order */
     void (*counters)(struct wsim *s, wpu_t *u, counter_visit_fn *f, void *ctx);
@@ -158,10 +179,10 @@ static inline uint64_t mech_next_ready(const struct wsim *s, const wpu_t *u, uin
     MECH_EACH(s, m) if (m->next_ready) nr = m->next_ready(s, u, nr);
     return nr;
 }
-static inline int mech_hold(struct wsim *s, wpu_t *u)
+static inline clock_use_t mech_hold(struct wsim *s, wpu_t *u)
 {
-    MECH_EACH(s, m) if (m->hold) { int r = m->hold(s, u); if (r) return r; }
-    return 0;
+    MECH_EACH(s, m) if (m->hold) { clock_use_t r = m->hold(s, u); if (r != CLOCK_OPEN) return r; }
+    return CLOCK_OPEN;
 }
 static inline int mech_stalled(struct wsim *s, wpu_t *u)
 {

@@ -39,12 +39,8 @@ typedef struct twolev_wpu {
 /* WPU u's arbiter: fetch groups of min(fetch_group_size, warps) warps. */
 static int twolev_init_wpu(struct wsim *s, wpu_t *u, char *err, size_t errlen)
 {
-    twolev_wpu_t *A = calloc(1, sizeof *A);
-    if (!A) {
-        snprintf(err, errlen, "out of host memory for the fetch arbiter");
-        return -1;
-    }
-    u->mstate[MECH_TWOLEV] = A;
+    twolev_wpu_t *A = mech_state_new(u, MECH_TWOLEV, sizeof *A, "the fetch arbiter", err, errlen);
+    if (!A) return -1;
     int gs = (int)s->cfg.fetch_group_size < u->ngrp ? (int)s->cfg.fetch_group_size : u->ngrp;
     A->cfg = (fetcharb_config_t){
         .groups = (u->ngrp + gs - 1) / gs,

@@ -34,6 +34,26 @@ typedef struct cache_victim {
     uint8_t state, dirty;
 } cache_victim_t;
 
+/* Counters of one cache (L1 D, L1 I or L2). */
+#define CACHE_STATS(X) \
+    X(accesses)      /* line accesses (coalesced requests) */ \
+    X(hits)                                                    \
+    X(misses)                                                  \
+    X(mshr_merges)   /* misses merged into a pending MSHR */   \
+    X(mshr_full)     /* requests that waited for a free MSHR */ \
+    X(bank_conflicts) /* requests queued behind another in their bank */ \
+    X(port_waits)    /* requests to the next level queued behind another (l1d_serial_miss) */ \
+    X(writebacks)    /* dirty lines written back */            \
+    X(invalidations) /* lines invalidated by coherence or flush */ \
+    X(downgrades)    /* M/E lines downgraded to S for a reader */ \
+    X(back_invalidations) /* L1 copies dropped when the L2 evicted the line */
+
+typedef struct cache_stats {
+#define X(n) uint64_t n;
+    CACHE_STATS(X)
+#undef X
+} cache_stats_t;
+
 int cache_init(cache_t *c, uint32_t size, uint32_t ways, uint32_t line);
 void cache_free(cache_t *c);
 static inline uint32_t cache_line_of(const cache_t *c, uint32_t addr) { return addr & ~(c->line - 1); }
