@@ -228,7 +228,8 @@ class Ref {
 // (after the late inputs changed: none of them may depend on those).
 class ColpickChecker {
   public:
-    explicit ColpickChecker(TbRun &r) : r_(r) { memset(&mirror_, 0, sizeof mirror_); }
+    // (the block and its parameters: CFG, B and the column groups above)
+    ColpickChecker(TbRun &r, const block_ops_t *, const void *) : r_(r) { memset(&mirror_, 0, sizeof mirror_); }
     bool step(uint64_t cyc, const Ref &ref, const Ports &exp, const Vdut *m, bool comb_only) {
         rtl_read(m, rtl_);
         if (G == 1) {

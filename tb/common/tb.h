@@ -3,8 +3,9 @@
 // recent-input history, the waveform window, the run state, the trace
 // replay and the coverage report. (Comparing ports is the C side's
 // block_compare(), cmodel/blocks/block.h, shared with lockstep runs.) A
-// block's testbench supplies its Env (a TbEnv), its checker, its random
-// run and
+// block's testbench supplies its Env (a TbEnv; for a block whose RTL ports
+// are its port table's, tb_block.h's TbBlockEnv: the port glue, the C side
+// and the checker), its random run and
 //
 //   static int b_run(const TbOpts &o, TbRun &r, VerilatedContext *ctx) {
 //       return tb_run<Env>(o, r, ctx, &b_block_ops, &CFG, run_random);
@@ -291,7 +292,7 @@ int tb_run(const TbOpts &o, TbRun &r, VerilatedContext *ctx, const block_ops_t *
     typename Env::model_type m{ctx};
     v.m = &m;
     r.attach(&m);
-    typename Env::checker_type chk(r);
+    typename Env::checker_type chk(r, ops, cfg);
     v.chk = &chk;
     v.reset();
     int rc = o.replay.empty() ? random(v) : tb_replay(v);
