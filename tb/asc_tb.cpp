@@ -71,22 +71,7 @@ static unsigned counter(const asc_t &c, int w, int t) { return asc_counter(&c.q.
     X(big_counts, "period counts of 2^31 or more (35-bit products)")                          \
     X(reset_mid_run, "reset in the middle of a run")
 
-enum {
-#define X(name, text) COV_##name,
-    COVER_POINTS(X)
-#undef X
-        COV_N
-};
-static const char *const cov_name[] = {
-#define X(name, text) #name,
-    COVER_POINTS(X)
-#undef X
-};
-static const char *const cov_text[] = {
-#define X(name, text) text,
-    COVER_POINTS(X)
-#undef X
-};
+TB_COVER_TABLES(COVER_POINTS);
 
 static bool cov_applies(int k) {
     switch (k) {

@@ -313,22 +313,7 @@ static std::string input_line(uint64_t cyc, const Ports &in, bool rst) {
     X(drop_taken, "drop with take_i 1")                                                   \
     X(reset_mid_run, "reset in the middle of a run")
 
-enum {
-#define X(name, text) COV_##name,
-    COVER_POINTS(X)
-#undef X
-        COV_N
-};
-static const char *const cov_name[] = {
-#define X(name, text) #name,
-    COVER_POINTS(X)
-#undef X
-};
-static const char *const cov_text[] = {
-#define X(name, text) text,
-    COVER_POINTS(X)
-#undef X
-};
+TB_COVER_TABLES(COVER_POINTS);
 
 static bool cov_applies(int k) {
     if (k == COV_sub_partial) return N >= 2;

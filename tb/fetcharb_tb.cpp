@@ -55,22 +55,7 @@ static const uint32_t CNT_MAX = CNT_W >= 32 ? 0xffffffffu : (1u << CNT_W) - 1;
     X(issue_no_grant, "a clock with a grant that did not issue")                                 \
     X(reset_mid_run, "reset in the middle of a run")
 
-enum {
-#define X(name, text) COV_##name,
-    COVER_POINTS(X)
-#undef X
-        COV_N
-};
-static const char *const cov_name[] = {
-#define X(name, text) #name,
-    COVER_POINTS(X)
-#undef X
-};
-static const char *const cov_text[] = {
-#define X(name, text) text,
-    COVER_POINTS(X)
-#undef X
-};
+TB_COVER_TABLES(COVER_POINTS);
 
 static bool cov_applies(int k) {
     switch (k) {

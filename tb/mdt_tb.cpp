@@ -87,22 +87,7 @@ static bool legal(const mdt_state_t &q, const mdt_in_t &in, const mdt_out_t &o) 
     X(legal_long, "2,000 clocks of the pipeline's protocol since reset")                 \
     X(reset_mid_run, "reset in the middle of a run")
 
-enum {
-#define X(name, text) COV_##name,
-    COVER_POINTS(X)
-#undef X
-        COV_N
-};
-static const char *const cov_name[] = {
-#define X(name, text) #name,
-    COVER_POINTS(X)
-#undef X
-};
-static const char *const cov_text[] = {
-#define X(name, text) text,
-    COVER_POINTS(X)
-#undef X
-};
+TB_COVER_TABLES(COVER_POINTS);
 
 static bool cov_applies(int k) {
     if (k == COV_hit_later || k == COV_force_frees_one) return TB_M >= 2;

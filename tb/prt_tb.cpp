@@ -44,22 +44,7 @@ static const int PART_W = prt_port_width(&CFG, PRT_P_alloc_part), REG_W = prt_po
     X(full, "every slot holds a partition")                                                       \
     X(reset_mid_run, "reset in the middle of a run")
 
-enum {
-#define X(name, text) COV_##name,
-    COVER_POINTS(X)
-#undef X
-        COV_N
-};
-static const char *const cov_name[] = {
-#define X(name, text) #name,
-    COVER_POINTS(X)
-#undef X
-};
-static const char *const cov_text[] = {
-#define X(name, text) text,
-    COVER_POINTS(X)
-#undef X
-};
+TB_COVER_TABLES(COVER_POINTS);
 
 static bool cov_applies(int k) {
     switch (k) {

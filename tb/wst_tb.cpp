@@ -55,22 +55,7 @@ static uint64_t ones64(int bits) { return bits >= 64 ? ~0ull : (1ull << bits) - 
     X(sum_saturated, "the live entries' rMFC add up past MFC_W bits (small MFC_W)")      \
     X(reset_mid_run, "reset in the middle of a run")
 
-enum {
-#define X(name, text) COV_##name,
-    COVER_POINTS(X)
-#undef X
-        COV_N
-};
-static const char *const cov_name[] = {
-#define X(name, text) #name,
-    COVER_POINTS(X)
-#undef X
-};
-static const char *const cov_text[] = {
-#define X(name, text) text,
-    COVER_POINTS(X)
-#undef X
-};
+TB_COVER_TABLES(COVER_POINTS);
 
 // The counter-saturation points are only reachable with small counters.
 static bool cov_applies(int k) {

@@ -259,6 +259,17 @@ template <class Env> int tb_replay(Env &v) {
 // Runs of at least this many clocks must hit every coverage point.
 enum { TB_COVER_MIN_CYCLES = 100000 };
 
+// A testbench's coverage points from its X-macro list POINTS(X), each
+// X(name, "what it means"): the enum COV_<name> (COV_N of them) and the
+// arrays cov_name and cov_text its TbCover points at.
+#define TB_COV_ENUM_(name, text) COV_##name,
+#define TB_COV_NAME_(name, text) #name,
+#define TB_COV_TEXT_(name, text) text,
+#define TB_COVER_TABLES(POINTS)                                      \
+    enum { POINTS(TB_COV_ENUM_) COV_N };                             \
+    static const char *const cov_name[] = {POINTS(TB_COV_NAME_)};    \
+    static const char *const cov_text[] = {POINTS(TB_COV_TEXT_)}
+
 // A random run's coverage points, from the testbench's X-macro list.
 struct TbCover {
     int n;
