@@ -15,7 +15,7 @@ rtl_loop_model   = $(RTL_LOOP_OUT)/$(subst /,_,$(1))/V$(subst /,_,$(1))__ALL.a
 
 RTL_LOOP_CXXFLAGS = -std=gnu++14 -O2 -Wall -Wno-unused-parameter -faligned-new -I$(VERILATOR_ROOT)/include \
   -I$(VERILATOR_ROOT)/include/vltstd -DVM_COVERAGE=0 -DVM_SC=0 -DVM_TRACE=1 -DVM_TRACE_FST=1 -DVM_TRACE_VCD=0 \
-  -I$(RTL_LOOP_OUT) $(foreach p,$(RTL_LOOP_PAIRS),-I$(RTL_LOOP_OUT)/$(subst /,_,$(p))) -Isim -Icmodel -I$(GEN)
+  -I$(RTL_LOOP_OUT) $(foreach p,$(RTL_LOOP_PAIRS),-I$(RTL_LOOP_OUT)/$(subst /,_,$(p))) -Isim -Itb/common -Icmodel -I$(GEN)
 
 .PHONY: wpusim-rtl
 wpusim-rtl: rtl-tools $(BUILD)/wpusim-rtl
@@ -54,7 +54,7 @@ $(RTL_LOOP_VLOBJS) &: $(call rtl_loop_model,$(firstword $(RTL_LOOP_PAIRS)))
 	  verilated.o verilated_fst_c.o verilated_threads.o > $(RTL_LOOP_FIRST)/runtime.log 2>&1 \
 	  || { tail -n 20 $(RTL_LOOP_FIRST)/runtime.log; exit 1; }
 
-$(RTL_LOOP_OUT)/rtl_loop.o: sim/rtl_loop.cpp sim/rtl_loop.h sim/rtl_glue.inc $(RTL_LOOP_OUT)/rtl_sets.h $(RTL_LOOP_MODELS) \
+$(RTL_LOOP_OUT)/rtl_loop.o: sim/rtl_loop.cpp sim/rtl_loop.h sim/rtl_glue.inc tb/common/block_glue.inc tb/common/rtl_port.h $(RTL_LOOP_OUT)/rtl_sets.h $(RTL_LOOP_MODELS) \
                             $(wildcard cmodel/blocks/*.h cmodel/blocks/*.def) $(GEN_HDRS)
 	@echo "  CXX      $@"
 	@$(CXX) $(RTL_LOOP_CXXFLAGS) -c $< -o $@

@@ -14,117 +14,19 @@
 //
 // The parameters come from the build (-DTB_WIDTH=... matching the -G
 // options the RTL was verilated with; tb/flow.mk passes both). A warp's
-// counters are WIDTH * CNT_W bits (256 at 002's sizes): the port glue below
-// handles any width of the RTL's ports (VlWide) and of the C masks (wmask_t).
-#include <array>
-#include <cstring>
-
+// counters are WIDTH * CNT_W bits (256 at 002's sizes): the port glue
+// (tb/common/block_glue.inc) handles any width of the RTL's ports (VlWide)
+// and of the C masks (wmask_t).
 #include "Vdut.h"
 #include "tb.h"
-
-extern "C" {
-#include "blocks/asc.h"
-#include "blocks/block.h"
-}
+#define RTL_B asc
+#include "tb_block.h" // the port glue, the C side, the checker
+#undef RTL_B
 
 static const asc_config_t CFG = {TB_WIDTH, TB_WARPS, TB_CNT_W, TB_MAX0};
 static const int W = TB_WIDTH, N = TB_WARPS;
 static const unsigned CNT_MAX = (1u << TB_CNT_W) - 1;
 static const block_ops_t *const B = &asc_block_ops;
-
-// ------------------------------------------------------------------ ports of any width
-
-static wmask_t mask_of(uint64_t v) {
-    wmask_t m = wmask_none();
-    m.w[0] = v;
-    return m;
-}
-static wmask_t mask_of(const wmask_t &m) { return m; }
-static wmask_t mask_low(int bits) { return wmask_first(bits); }
-
-// A C value onto an RTL input port (low `width` bits).
-template <class P> static void put_port(P &port, const wmask_t &v, int width) { port = (P)tb_bits(v.w[0], width); }
-template <std::size_t NW> static void put_port(VlWide<NW> &port, const wmask_t &v, int width) {
-    for (std::size_t i = 0; i < NW; i++) {
-        const int lo = 32 * (int)i;
-        uint32_t x = i / 2 < WSIM_MAX_LANES / 64 ? (uint32_t)(v.w[i / 2] >> (32 * (i % 2))) : 0;
-        if (lo >= width) x = 0;
-        else if (width - lo < 32) x &= (1u << (width - lo)) - 1;
-        port[i] = x;
-    }
-}
-// Bits [lsb, lsb + width) of an RTL output port (width <= 256) as a mask.
-template <class P> static wmask_t get_port(P v, int lsb, int width) { return mask_of(tb_field((uint64_t)v, lsb, width)); }
-template <std::size_t NW> static wmask_t get_port(const VlWide<NW> &v, int lsb, int width) {
-    wmask_t m = wmask_none();
-    for (int j = 0; 64 * j < width; j++) {
-        const int b = lsb + 64 * j, wi = b / 32, sh = b % 32;
-        const uint64_t w0 = (std::size_t)wi < NW ? v[wi] : 0, w1 = (std::size_t)wi + 1 < NW ? v[wi + 1] : 0,
-                       w2 = (std::size_t)wi + 2 < NW ? v[wi + 2] : 0;
-        uint64_t x = (w0 | (w1 << 32)) >> sh;
-        if (sh) x |= w2 << (64 - sh);
-        const int rem = width - 64 * j;
-        if (rem < 64) x &= (1ull << rem) - 1;
-        m.w[j] = x;
-    }
-    return m;
-}
-// A mask into a C struct member of the port table's type.
-template <class T> static void set_member(T &member, const wmask_t &v) { member = (T)v.w[0]; }
-static void set_member(wmask_t &member, const wmask_t &v) { member = v; }
-
-// The width of every port (entry fields: one warp's), from the port table.
-static const std::array<int, ASC_NPORTS> PW = [] {
-    std::array<int, ASC_NPORTS> w{};
-    for (int i = 0; i < ASC_NPORTS; i++) w[i] = asc_port_width(&CFG, i);
-    return w;
-}();
-
-// The inputs onto the RTL's ports, expanded from cmodel/blocks/asc.def.
-static void drive(Vdut *m, const asc_in_t &in) {
-#define TB_DRIVE(name) put_port(m->name##_i, mask_of(in.name), PW[ASC_P_##name]);
-#define BLOCK_PORT(name, dir, timing, ctype, width, digits, doc) BLOCK_IF_IN_##timing(TB_DRIVE(name))
-#include "blocks/asc.def"
-#undef TB_DRIVE
-}
-
-// The RTL's outputs as the C block's output port: the combinational outputs
-// into o, the registered read ports into the mirror q, o.q = &q.
-static void rtl_read(const Vdut *m, asc_out_t &o, asc_state_t &q) {
-#define TB_READ_OUT(name) set_member(o.name, get_port(m->name##_o, 0, PW[ASC_P_##name]));
-#define TB_READ_REG(name) set_member(q.name, get_port(m->name##_o, 0, PW[ASC_P_##name]));
-#define BLOCK_PORT(name, dir, timing, ctype, width, digits, doc) \
-    BLOCK_IF_OUT_##timing(TB_READ_OUT(name)) BLOCK_IF_REG_##timing(TB_READ_REG(name))
-#define BLOCK_FIELD(field, ctype, width, doc) \
-    for (int i = 0; i < N; i++)              \
-        set_member(q.e[i].field, get_port(m->ent_##field##_o, i * PW[ASC_P_ent_##field], PW[ASC_P_ent_##field]));
-#include "blocks/asc.def"
-#undef TB_READ_OUT
-#undef TB_READ_REG
-    o.q = &q;
-}
-
-// The narrow checker: one call per clock compares every output port of the
-// RTL with the C block's (block_compare, the comparator a lockstep run
-// uses). comb_only: just the combinational outputs (after the event inputs
-// changed: none of them may depend on those).
-class AscChecker {
-  public:
-    explicit AscChecker(TbRun &r) : r_(r) { memset(&mirror_, 0, sizeof mirror_); }
-    bool step(uint64_t cyc, const asc_out_t &o, const Vdut *m, bool comb_only) {
-        rtl_read(m, rtl_, mirror_);
-        block_mismatch_t mm;
-        if (!block_compare(B, &CFG, &o, &rtl_, comb_only ? BLOCK_CMP_COMB : BLOCK_CMP_ALL, &mm)) return true;
-        r_.mismatch(cyc, mm.name, "C model", mm.exp, mm.act);
-        return false;
-    }
-    const asc_out_t &rtl() const { return rtl_; }
-
-  private:
-    TbRun &r_;
-    asc_out_t rtl_{};
-    asc_state_t mirror_;
-};
 
 static unsigned counter(const asc_t &c, int w, int t) { return asc_counter(&c.q.e[w].cnt, TB_CNT_W, t); }
 
@@ -169,22 +71,7 @@ static unsigned counter(const asc_t &c, int w, int t) { return asc_counter(&c.q.
     X(big_counts, "period counts of 2^31 or more (35-bit products)")                          \
     X(reset_mid_run, "reset in the middle of a run")
 
-enum {
-#define X(name, text) COV_##name,
-    COVER_POINTS(X)
-#undef X
-        COV_N
-};
-static const char *const cov_name[] = {
-#define X(name, text) #name,
-    COVER_POINTS(X)
-#undef X
-};
-static const char *const cov_text[] = {
-#define X(name, text) text,
-    COVER_POINTS(X)
-#undef X
-};
+TB_COVER_TABLES(COVER_POINTS);
 
 static bool cov_applies(int k) {
     switch (k) {
@@ -237,7 +124,7 @@ static void cover(uint64_t *cov, const asc_t &c, const asc_in_t &in, const asc_o
     }
     if (in.warp >= N) return;
     const asc_entry_t &e = c.q.e[in.warp];
-    const wmask_t lanes = mask_low(W), act = wmask_and(in.act, lanes);
+    const wmask_t lanes = wmask_first(W), act = wmask_and(in.act, lanes);
     if (in.clr) {
         if (wmask_any(&e.cnt)) cov[COV_ev_clr]++;
         if (in.mem) cov[COV_ev_clr_mem]++;
@@ -304,7 +191,7 @@ class Stimulus {
         lead_ = rand_mask(W);
         if (!wmask_any(&lead_)) wmask_set(&lead_, 0);
         act_all_ = rng_.chance(60);
-        act_ = act_all_ ? mask_low(W) : wmask_or(rand_mask(W), lead_);
+        act_ = act_all_ ? wmask_first(W) : wmask_or(rand_mask(W), lead_);
         up_ = rng_.chance(50);
     }
     // The early inputs: the warp, its active threads, the period's counts.
@@ -313,7 +200,7 @@ class Stimulus {
         const bool fixed = phase_ == RUNAHEAD || phase_ == CATCHUP || phase_ == TAILHIT;
         in.warp = (uint16_t)(fixed && rng_.chance(95) ? warp_ : rng_.below(N));
         if (fixed && rng_.chance(95)) in.act = act_;
-        else if (rng_.chance(60)) in.act = mask_low(W);
+        else if (rng_.chance(60)) in.act = wmask_first(W);
         else if (rng_.chance(10)) in.act = wmask_none();
         else in.act = rand_mask(W);
         period(in);
@@ -325,7 +212,7 @@ class Stimulus {
         e.act = in.act;
         e.cycles = in.cycles, e.busy = in.busy, e.memwait = in.memwait, e.bytes = in.bytes, e.share = in.share;
         in = e;
-        const wmask_t lanes = mask_low(W);
+        const wmask_t lanes = wmask_first(W);
         const wmask_t act = in.act;
         unsigned p_mem = 70, p_clr = 1, p_sample = 2;
         switch (phase_) {
@@ -385,7 +272,7 @@ class Stimulus {
     wmask_t rand_mask(int bits) {
         wmask_t m = wmask_none();
         for (int i = 0; i * 64 < bits; i++) m.w[i] = rng_.next();
-        return wmask_and(m, mask_low(bits));
+        return wmask_and(m, wmask_first(bits));
     }
     // The period's counts: mostly at or near each threshold.
     void period(asc_in_t &in) {
@@ -431,44 +318,7 @@ class Stimulus {
 
 // ------------------------------------------------------------------ runs
 
-struct Env : TbEnv<Vdut, AscChecker, asc_in_t, asc_out_t> {
-    asc_t c;
-    using TbEnv::TbEnv;
-    bool init(char *err, size_t len) { return asc_init(&c, &CFG, err, len) == 0; }
-    // A falling edge of rst_ni (the model starts with it at 0, which is no
-    // edge: the reset value MAX0 of the max slip would never load).
-    void reset() {
-        m->rst_ni = 1;
-        m->clk_i = 0;
-        m->eval();
-        m->rst_ni = 0;
-        m->eval();
-        m->rst_ni = 1;
-        m->eval();
-        asc_reset(&c);
-    }
-    // Evaluate with the inputs applied; compare (all ports, or just the combinational ones).
-    bool settle(const asc_in_t &in, asc_out_t &out, bool comb_only) {
-        drive(m, in);
-        m->eval();
-        asc_eval(&c, &in, &out);
-        return chk->step(cyc, out, m, comb_only);
-    }
-    bool edge(const asc_in_t &in, const asc_out_t &out) {
-        r.dump(2 * cyc);
-        asc_clock(&c, &in, &out);
-        m->clk_i = 1;
-        m->eval();
-        r.dump(2 * cyc + 1);
-        m->clk_i = 0;
-        if (ctx->gotError()) {
-            r.failure(cyc, "an RTL assertion failed (message above)");
-            return false;
-        }
-        cyc++;
-        return true;
-    }
-};
+typedef TbBlockEnv<Vdut, glue_asc::Glue> Env;
 
 static int run_random(Env &v) {
     Stimulus gen(v.o.seed);
@@ -492,15 +342,15 @@ static int run_random(Env &v) {
         gen.junk(in);
         gen.early(in);
         bool ok = v.settle(in, out, false);
-        gen.event(v.c, out, in);
+        gen.event(v.c(), out, in);
         v.hist.push(v.input_line(in, rst));
         if (ok) ok = v.settle(in, out, true);
         if (!ok) return v.r.fail(v.hist);
-        cover(cov, v.c, in, out);
-        if (log && (in.clr || in.mem || in.sample)) asc_trace_line(&v.c, v.cyc, segment, &in, &out, log);
-        const asc_entry_t before = v.c.q.e[in.warp < N ? in.warp : 0];
+        cover(cov, v.c(), in, out);
+        if (log && (in.clr || in.mem || in.sample)) asc_trace_line(&v.c(), v.cyc, segment, &in, &out, log);
+        const asc_entry_t before = v.c().q.e[in.warp < N ? in.warp : 0];
         if (!v.edge(in, out)) return v.r.fail(v.hist);
-        cover_after(cov, before, v.c, in);
+        cover_after(cov, before, v.c(), in);
     }
     if (log) fclose(log);
     return tb_coverage_report(v.o, B->name, {COV_N, cov_name, cov_text, cov_applies, 18}, cov, segment);

@@ -228,7 +228,8 @@ class Ref {
 // (after the late inputs changed: none of them may depend on those).
 class ColpickChecker {
   public:
-    explicit ColpickChecker(TbRun &r) : r_(r) { memset(&mirror_, 0, sizeof mirror_); }
+    // (the block and its parameters: CFG, B and the column groups above)
+    ColpickChecker(TbRun &r, const block_ops_t *, const void *) : r_(r) { memset(&mirror_, 0, sizeof mirror_); }
     bool step(uint64_t cyc, const Ref &ref, const Ports &exp, const Vdut *m, bool comb_only) {
         rtl_read(m, rtl_);
         if (G == 1) {
@@ -312,22 +313,7 @@ static std::string input_line(uint64_t cyc, const Ports &in, bool rst) {
     X(drop_taken, "drop with take_i 1")                                                   \
     X(reset_mid_run, "reset in the middle of a run")
 
-enum {
-#define X(name, text) COV_##name,
-    COVER_POINTS(X)
-#undef X
-        COV_N
-};
-static const char *const cov_name[] = {
-#define X(name, text) #name,
-    COVER_POINTS(X)
-#undef X
-};
-static const char *const cov_text[] = {
-#define X(name, text) text,
-    COVER_POINTS(X)
-#undef X
-};
+TB_COVER_TABLES(COVER_POINTS);
 
 static bool cov_applies(int k) {
     if (k == COV_sub_partial) return N >= 2;

@@ -15,112 +15,22 @@
 // The parameters come from the build (-DTB_GROUPS=... matching the -G
 // options the RTL was verilated with; tb/flow.mk passes both). Ports may be
 // wider than 64 bits (ready_i/stall_i up to 256 slots, ord_o up to 160
-// bits): they go through wmask_t both ways.
-#include <array>
-#include <cstring>
+// bits): the port glue (tb/common/block_glue.inc) takes any width.
 #include <string>
 #include <vector>
 
 #include "Vdut.h"
 #include "tb.h"
-
-extern "C" {
-#include "blocks/block.h"
-#include "blocks/fetcharb.h"
-}
+#define RTL_B fetcharb
+#include "tb_block.h" // the port glue, the C side, the checker
+#undef RTL_B
 
 static const fetcharb_config_t CFG = {TB_GROUPS, TB_GSIZE, TB_TIMEOUT};
 static const int G = TB_GROUPS, S = TB_GSIZE, SLOTS = TB_GROUPS * TB_GSIZE;
 static const block_ops_t *const B = &fetcharb_block_ops;
 
-// ------------------------------------------------------------------ ports
-
-static const std::array<int, FETCHARB_NPORTS> PW = [] {
-    std::array<int, FETCHARB_NPORTS> w{};
-    for (int i = 0; i < FETCHARB_NPORTS; i++) w[i] = fetcharb_port_width(&CFG, i);
-    return w;
-}();
-static const uint32_t CNT_MAX = PW[FETCHARB_P_cnt] >= 32 ? 0xffffffffu : (1u << PW[FETCHARB_P_cnt]) - 1;
-
-// A port of any width from / into a bit vector (Verilator: CData..QData up
-// to 64 bits, VlWide<N> above).
-template <class T> static void port_put(T &p, const wmask_t &v, int w) { p = (T)tb_bits(v.w[0], w); }
-template <std::size_t N> static void port_put(VlWide<N> &p, const wmask_t &v, int w) {
-    for (std::size_t i = 0; i < N; i++) {
-        uint32_t word = 0;
-        for (int b = 0; b < 32; b++) {
-            int k = (int)i * 32 + b;
-            if (k < w && wmask_test(&v, k)) word |= 1u << b;
-        }
-        p[i] = word;
-    }
-}
-template <class T> static wmask_t port_get(const T &p, int w) {
-    wmask_t v = wmask_none();
-    v.w[0] = tb_bits((uint64_t)p, w);
-    return v;
-}
-template <std::size_t N> static wmask_t port_get(const VlWide<N> &p, int w) {
-    wmask_t v = wmask_none();
-    for (int k = 0; k < w && k < (int)(32 * N); k++)
-        if ((p[k / 32] >> (k % 32)) & 1) wmask_set(&v, k);
-    return v;
-}
-static uint64_t slice(const wmask_t &v, int lsb, int w) {
-    uint64_t r = 0;
-    for (int i = 0; i < w; i++) r |= (uint64_t)wmask_test(&v, lsb + i) << i;
-    return r;
-}
-template <class T> static void member_put(T &m, const wmask_t &v) { m = (T)v.w[0]; }
-static void member_put(wmask_t &m, const wmask_t &v) { m = v; }
-
-// The inputs onto the RTL's ports, expanded from cmodel/blocks/fetcharb.def.
-static void drive(Vdut *m, const fetcharb_in_t &in) {
-#define TB_DRIVE(name) \
-    port_put(m->name##_i, block_get(B, &CFG, FETCHARB_P_##name, 0, &in, nullptr, nullptr), PW[FETCHARB_P_##name]);
-#define BLOCK_PORT(name, dir, timing, ctype, width, digits, doc) BLOCK_IF_IN_##timing(TB_DRIVE(name))
-#include "blocks/fetcharb.def"
-#undef TB_DRIVE
-}
-
-// The RTL's outputs as the C block's out struct: the combinational outputs
-// into o, the registered read ports into the mirror q, o.q = &q.
-static void rtl_read(const Vdut *m, fetcharb_out_t &o, fetcharb_state_t &q) {
-#define TB_READ_OUT(name) member_put(o.name, port_get(m->name##_o, PW[FETCHARB_P_##name]));
-#define TB_READ_REG(name) member_put(q.name, port_get(m->name##_o, PW[FETCHARB_P_##name]));
-#define BLOCK_PORT(name, dir, timing, ctype, width, digits, doc) \
-    BLOCK_IF_OUT_##timing(TB_READ_OUT(name)) BLOCK_IF_REG_##timing(TB_READ_REG(name))
-#define BLOCK_FIELD(field, ctype, width, doc)                                                           \
-    {                                                                                                   \
-        const int fw = PW[FETCHARB_P_ent_##field];                                                      \
-        wmask_t all = port_get(m->ent_##field##_o, G * fw);                                             \
-        for (int i = 0; i < G; i++) tb_put(q.e[i].field, slice(all, i * fw, fw));                       \
-    }
-#include "blocks/fetcharb.def"
-#undef TB_READ_OUT
-#undef TB_READ_REG
-    o.q = &q;
-}
-
-// The narrow checker: one call per clock compares every output port of the
-// RTL with the C block's (block_compare, the comparator a lockstep run uses).
-class FaChecker {
-  public:
-    explicit FaChecker(TbRun &r) : r_(r) { memset(&mirror_, 0, sizeof mirror_); }
-    bool step(uint64_t cyc, const fetcharb_out_t &o, const Vdut *m, bool comb_only) {
-        rtl_read(m, rtl_, mirror_);
-        block_mismatch_t mm;
-        if (!block_compare(B, &CFG, &o, &rtl_, comb_only ? BLOCK_CMP_COMB : BLOCK_CMP_ALL, &mm)) return true;
-        r_.mismatch(cyc, mm.name, "C model", mm.exp, mm.act);
-        return false;
-    }
-    const fetcharb_out_t &rtl() const { return rtl_; }
-
-  private:
-    TbRun &r_;
-    fetcharb_out_t rtl_{};
-    fetcharb_state_t mirror_;
-};
+static const int CNT_W = fetcharb_port_width(&CFG, FETCHARB_P_cnt), LAST_W = fetcharb_port_width(&CFG, FETCHARB_P_last);
+static const uint32_t CNT_MAX = CNT_W >= 32 ? 0xffffffffu : (1u << CNT_W) - 1;
 
 // ------------------------------------------------------------------ coverage
 
@@ -145,22 +55,7 @@ class FaChecker {
     X(issue_no_grant, "a clock with a grant that did not issue")                                 \
     X(reset_mid_run, "reset in the middle of a run")
 
-enum {
-#define X(name, text) COV_##name,
-    COVER_POINTS(X)
-#undef X
-        COV_N
-};
-static const char *const cov_name[] = {
-#define X(name, text) #name,
-    COVER_POINTS(X)
-#undef X
-};
-static const char *const cov_text[] = {
-#define X(name, text) text,
-    COVER_POINTS(X)
-#undef X
-};
+TB_COVER_TABLES(COVER_POINTS);
 
 static bool cov_applies(int k) {
     switch (k) {
@@ -250,7 +145,7 @@ class Stimulus {
     void late(const fetcharb_out_t &o, fetcharb_in_t &in) {
         in.upd = o.grant ? rng_.chance(95) : rng_.chance(3);
         in.last = o.grant_idx;
-        if (rng_.chance(4)) in.last = (uint16_t)rng_.bits(PW[FETCHARB_P_last]); // any index, past the slots too
+        if (rng_.chance(4)) in.last = (uint16_t)rng_.bits(LAST_W); // any index, past the slots too
         in.issue = in.upd ? rng_.chance(phase_ == SOLO ? 99 : 85) : rng_.chance(2);
         in.stay_we = rng_.chance(90);
         in.stay = rng_.chance(stay_p_);
@@ -259,7 +154,7 @@ class Stimulus {
     // Late inputs that must not matter: shown before the real ones.
     void junk(fetcharb_in_t &in) {
         in.upd = (uint8_t)rng_.bits(1);
-        in.last = (uint16_t)rng_.bits(PW[FETCHARB_P_last]);
+        in.last = (uint16_t)rng_.bits(LAST_W);
         in.issue = (uint8_t)rng_.bits(1);
         in.stay_we = (uint8_t)rng_.bits(1);
         in.stay = (uint8_t)rng_.bits(1);
@@ -277,42 +172,8 @@ class Stimulus {
 
 // ------------------------------------------------------------------ runs
 
-struct Env : TbEnv<Vdut, FaChecker, fetcharb_in_t, fetcharb_out_t> {
-    fetcharb_t c;
-    using TbEnv::TbEnv;
-    bool init(char *err, size_t len) { return fetcharb_init(&c, &CFG, err, len) == 0; }
-    // An asynchronous reset needs an edge of rst_ni: a model fresh from its
-    // constructor already has it low (the reset values are not all zero here).
-    void reset() {
-        m->clk_i = 0;
-        m->rst_ni = 1;
-        m->eval();
-        m->rst_ni = 0;
-        m->eval();
-        m->rst_ni = 1;
-        m->eval();
-        fetcharb_reset(&c);
-    }
-    bool settle(const fetcharb_in_t &in, fetcharb_out_t &out, bool comb_only) {
-        drive(m, in);
-        m->eval();
-        fetcharb_eval(&c, &in, &out);
-        return chk->step(cyc, out, m, comb_only);
-    }
-    bool edge(const fetcharb_in_t &in, const fetcharb_out_t &out) {
-        r.dump(2 * cyc);
-        fetcharb_clock(&c, &in, &out);
-        m->clk_i = 1;
-        m->eval();
-        r.dump(2 * cyc + 1);
-        m->clk_i = 0;
-        if (ctx->gotError()) {
-            r.failure(cyc, "an RTL assertion failed (message above)");
-            return false;
-        }
-        cyc++;
-        return true;
-    }
+struct Env : TbBlockEnv<Vdut, glue_fetcharb::Glue> {
+    using TbBlockEnv::TbBlockEnv;
     // A replay counts the group switches, and those by the timeout.
     size_t switches = 0, timeouts = 0;
     void replayed(const fetcharb_in_t &, const fetcharb_out_t &out, const block_row_t &) {
@@ -374,7 +235,7 @@ static int run_random(Env &v) {
             seen = 0;
         }
         gen.junk(in);
-        gen.early(v.c, in);
+        gen.early(v.c(), in);
         bool ok = v.settle(in, out, false);
         if (ok && gen.retry(out, in)) {
             cov[COV_retry]++;
@@ -384,7 +245,7 @@ static int run_random(Env &v) {
         v.hist.push(v.input_line(in, rst));
         if (ok) ok = v.settle(in, out, true);
         if (!ok) return v.r.fail(v.hist);
-        cover(cov, seen, v.c, in, out);
+        cover(cov, seen, v.c(), in, out);
         if (log) block_trace_line(B, &CFG, v.cyc, segment, &in, &out, nullptr, log);
         if (!v.edge(in, out)) return v.r.fail(v.hist);
     }

@@ -44,7 +44,7 @@ RTL_NET_SETS_prt ?= aurora scarce hand
 RTL_SEED ?= 1
 
 RTL_SV_COMMON := $(wildcard rtl/*.svh)
-TB_COMMON     := tb/common/tb.h tb/common/tb_main.cpp
+TB_COMMON     := tb/common/tb.h tb/common/tb_main.cpp tb/common/tb_block.h tb/common/block_glue.inc tb/common/rtl_port.h
 # (each Verilator build runs its own make: MAKEFLAGS= keeps ours out of it;
 # the waveforms' unit is 1 ns, a clock 10 ns: tb/common/tb.h)
 VL_BUILD_FLAGS := --cc --exe --build -j 2 --trace-fst --timescale 1ns/1ns --prefix Vdut -Wno-fatal

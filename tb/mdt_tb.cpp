@@ -17,17 +17,13 @@
 //
 // The parameters come from the build (-DTB_WARPS=... matching the -G
 // options the RTL was verilated with; tb/flow.mk passes both).
-#include <array>
-#include <cstring>
 #include <string>
 
 #include "Vdut.h"
 #include "tb.h"
-
-extern "C" {
-#include "blocks/block.h"
-#include "blocks/mdt.h"
-}
+#define RTL_B mdt
+#include "tb_block.h" // the port glue, the C side, the checker
+#undef RTL_B
 
 static const mdt_config_t CFG = {TB_WARPS, TB_M, TB_WIDTH, TB_PC_W, TB_MCB};
 static const int E = TB_WARPS * TB_M, W = TB_WIDTH;
@@ -35,62 +31,7 @@ static const block_ops_t *const B = &mdt_block_ops;
 
 static uint64_t ones64(int bits) { return bits >= 64 ? ~0ull : (1ull << bits) - 1; }
 
-// ------------------------------------------------------------------ ports
-
-// The width of every port (entry fields: one entry's), from the port table.
-static const std::array<int, MDT_NPORTS> PW = [] {
-    std::array<int, MDT_NPORTS> w{};
-    for (int i = 0; i < MDT_NPORTS; i++) w[i] = mdt_port_width(&CFG, i);
-    return w;
-}();
-static const int IDX_W = PW[MDT_P_idx], WARP_W = PW[MDT_P_warp];
-
-// The inputs onto the RTL's ports, expanded from cmodel/blocks/mdt.def.
-static void drive(Vdut *m, const mdt_in_t &in) {
-#define TB_DRIVE(name) m->name##_i = tb_bits(in.name, PW[MDT_P_##name]);
-#define BLOCK_PORT(name, dir, timing, ctype, width, digits, doc) BLOCK_IF_IN_##timing(TB_DRIVE(name))
-#include "blocks/mdt.def"
-#undef TB_DRIVE
-}
-
-// The RTL's outputs as the C block's output port: the combinational outputs
-// into o, the registered read ports into the mirror q, o.q = &q (what an
-// RTL-backed block does after every clock edge).
-static void rtl_read(const Vdut *m, mdt_out_t &o, mdt_state_t &q) {
-#define TB_READ_OUT(name) tb_put(o.name, tb_field(m->name##_o, 0, PW[MDT_P_##name]));
-#define TB_READ_REG(name) tb_put(q.name, tb_field(m->name##_o, 0, PW[MDT_P_##name]));
-#define BLOCK_PORT(name, dir, timing, ctype, width, digits, doc) \
-    BLOCK_IF_OUT_##timing(TB_READ_OUT(name)) BLOCK_IF_REG_##timing(TB_READ_REG(name))
-#define BLOCK_FIELD(field, ctype, width, doc)                                                 \
-    for (int i = 0; i < E; i++)                                                              \
-        tb_put(q.e[i].field, tb_field(m->ent_##field##_o, i * PW[MDT_P_ent_##field], PW[MDT_P_ent_##field]));
-#include "blocks/mdt.def"
-#undef TB_READ_OUT
-#undef TB_READ_REG
-    o.q = &q;
-}
-
-// The narrow checker: one call per clock compares every output port of the
-// RTL with the C block's (block_compare, the comparator a lockstep run
-// uses). comb_only: just the combinational outputs (after the operation
-// inputs changed: none of them may depend on those).
-class MdtChecker {
-  public:
-    explicit MdtChecker(TbRun &r) : r_(r) { memset(&mirror_, 0, sizeof mirror_); }
-    bool step(uint64_t cyc, const mdt_out_t &o, const Vdut *m, bool comb_only) {
-        rtl_read(m, rtl_, mirror_);
-        block_mismatch_t mm;
-        if (!block_compare(B, &CFG, &o, &rtl_, comb_only ? BLOCK_CMP_COMB : BLOCK_CMP_ALL, &mm)) return true;
-        r_.mismatch(cyc, mm.name, "C model", mm.exp, mm.act);
-        return false;
-    }
-    const mdt_out_t &rtl() const { return rtl_; }
-
-  private:
-    TbRun &r_;
-    mdt_out_t rtl_{};
-    mdt_state_t mirror_;
-};
+static const int IDX_W = mdt_port_width(&CFG, MDT_P_idx), WARP_W = mdt_port_width(&CFG, MDT_P_warp);
 
 // The pipeline's protocol (docs/blocks/mdt.md, "The block does not refuse
 // anything itself"; the RTL's a_legal_op): this clock's operation and fill
@@ -146,22 +87,7 @@ static bool legal(const mdt_state_t &q, const mdt_in_t &in, const mdt_out_t &o) 
     X(legal_long, "2,000 clocks of the pipeline's protocol since reset")                 \
     X(reset_mid_run, "reset in the middle of a run")
 
-enum {
-#define X(name, text) COV_##name,
-    COVER_POINTS(X)
-#undef X
-        COV_N
-};
-static const char *const cov_name[] = {
-#define X(name, text) #name,
-    COVER_POINTS(X)
-#undef X
-};
-static const char *const cov_text[] = {
-#define X(name, text) text,
-    COVER_POINTS(X)
-#undef X
-};
+TB_COVER_TABLES(COVER_POINTS);
 
 static bool cov_applies(int k) {
     if (k == COV_hit_later || k == COV_force_frees_one) return TB_M >= 2;
@@ -373,44 +299,13 @@ class Stimulus {
 
 // ------------------------------------------------------------------ runs
 
-struct Env : TbEnv<Vdut, MdtChecker, mdt_in_t, mdt_out_t> {
-    mdt_t c;
-    using TbEnv::TbEnv;
-    bool init(char *err, size_t len) { return mdt_init(&c, &CFG, err, len) == 0; }
-    void reset() {
-        m->rst_ni = 0;
-        m->clk_i = 0;
-        m->eval();
-        m->rst_ni = 1;
-        m->eval();
-        mdt_reset(&c);
-    }
-    // Evaluate with the inputs applied; compare (all ports, or just the combinational ones).
-    bool settle(const mdt_in_t &in, mdt_out_t &out, bool comb_only) {
-        drive(m, in);
-        m->eval();
-        mdt_eval(&c, &in, &out);
-        return chk->step(cyc, out, m, comb_only);
-    }
-    bool edge(const mdt_in_t &in, const mdt_out_t &out) {
-        r.dump(2 * cyc);
-        mdt_clock(&c, &in, &out);
-        m->clk_i = 1;
-        m->eval();
-        r.dump(2 * cyc + 1);
-        m->clk_i = 0;
-        if (ctx->gotError()) {
-            r.failure(cyc, "an RTL assertion failed (message above)");
-            return false;
-        }
-        cyc++;
-        return true;
-    }
+struct Env : TbBlockEnv<Vdut, glue_mdt::Glue> {
+    using TbBlockEnv::TbBlockEnv;
     // A replay also says whether every clock kept the pipeline's protocol.
     size_t broken = 0;
     long first_broken = 0;
     void replayed(const mdt_in_t &in, const mdt_out_t &out, const block_row_t &row) {
-        if (!legal(c.q, in, out) && !broken++) first_broken = row.lineno;
+        if (!legal(c().q, in, out) && !broken++) first_broken = row.lineno;
     }
     void replay_done() const {
         if (broken)
@@ -446,13 +341,13 @@ static int run_random(Env &v) {
             since_reset_legal = true;
         }
         gen.junk(in);
-        gen.early(v.c, in);
+        gen.early(v.c(), in);
         bool ok = v.settle(in, out, false);
-        gen.op(v.c, out, in);
+        gen.op(v.c(), out, in);
         v.hist.push(v.input_line(in, rst));
         if (ok) ok = v.settle(in, out, true);
         if (!ok) return v.r.fail(v.hist);
-        const bool lawful = legal(v.c.q, in, out);
+        const bool lawful = legal(v.c().q, in, out);
         since_reset_legal = since_reset_legal && lawful;
         legal_run = since_reset_legal ? legal_run + 1 : 0;
         legal_clocks += since_reset_legal;
@@ -460,8 +355,8 @@ static int run_random(Env &v) {
             v.r.failure(v.cyc, "the legal stimulus broke the protocol (a testbench bug)");
             return v.r.fail(v.hist);
         }
-        cover(cov, v.c, in, out, legal_run);
-        if (log && (in.op || in.fill)) B->trace(&v.c, v.cyc, segment, &in, &out, log);
+        cover(cov, v.c(), in, out, legal_run);
+        if (log && (in.op || in.fill)) B->trace(&v.c(), v.cyc, segment, &in, &out, log);
         if (!v.edge(in, out)) return v.r.fail(v.hist);
     }
     if (log) fclose(log);

@@ -11,108 +11,20 @@
 // the run. Or the replay of a port trace (recorded by `wpusim
 // --record-block prt=FILE`, written by +log=FILE here, or a hand-worked
 // test's .in with its .expect).
-#include <array>
-#include <cstring>
 #include <string>
 #include <vector>
 
 #include "Vdut.h"
 #include "tb.h"
-
-extern "C" {
-#include "blocks/block.h"
-#include "blocks/prt.h"
-}
+#define RTL_B prt
+#include "tb_block.h" // the port glue, the C side, the checker
+#undef RTL_B
 
 static const prt_config_t CFG = {TB_PARTS, TB_REGS, TB_PHYS, TB_VL_W, TB_PORTS};
 static const int P = TB_PARTS, PORTS = TB_PORTS, BLOCKS = TB_PHYS / TB_REGS;
 static const block_ops_t *const B = &prt_block_ops;
 
-// ------------------------------------------------------------------ ports
-
-static const std::array<int, PRT_NPORTS> PW = [] {
-    std::array<int, PRT_NPORTS> w{};
-    for (int i = 0; i < PRT_NPORTS; i++) w[i] = prt_port_width(&CFG, i);
-    return w;
-}();
-static const int PART_W = PW[PRT_P_alloc_part], REG_W = PW[PRT_P_ren_reg] / TB_PORTS;
-
-// A port of any width from / into a bit vector (Verilator: CData..QData up
-// to 64 bits, VlWide<N> above).
-template <class T> static void port_put(T &p, const wmask_t &v, int w) { p = (T)tb_bits(v.w[0], w); }
-template <std::size_t N> static void port_put(VlWide<N> &p, const wmask_t &v, int w) {
-    for (std::size_t i = 0; i < N; i++) {
-        uint32_t word = 0;
-        for (int b = 0; b < 32; b++) {
-            int k = (int)i * 32 + b;
-            if (k < w && wmask_test(&v, k)) word |= 1u << b;
-        }
-        p[i] = word;
-    }
-}
-template <class T> static wmask_t port_get(const T &p, int w) {
-    wmask_t v = wmask_none();
-    v.w[0] = tb_bits((uint64_t)p, w);
-    return v;
-}
-template <std::size_t N> static wmask_t port_get(const VlWide<N> &p, int w) {
-    wmask_t v = wmask_none();
-    for (int k = 0; k < w && k < (int)(32 * N); k++)
-        if ((p[k / 32] >> (k % 32)) & 1) wmask_set(&v, k);
-    return v;
-}
-static uint64_t slice(const wmask_t &v, int lsb, int w) {
-    uint64_t r = 0;
-    for (int i = 0; i < w; i++) r |= (uint64_t)wmask_test(&v, lsb + i) << i;
-    return r;
-}
-template <class T> static void member_put(T &m, const wmask_t &v) { m = (T)v.w[0]; }
-static void member_put(wmask_t &m, const wmask_t &v) { m = v; }
-
-// The inputs onto the RTL's ports, expanded from cmodel/blocks/prt.def.
-static void drive(Vdut *m, const prt_in_t &in) {
-#define TB_DRIVE(name) \
-    port_put(m->name##_i, block_get(B, &CFG, PRT_P_##name, 0, &in, nullptr, nullptr), PW[PRT_P_##name]);
-#define BLOCK_PORT(name, dir, timing, ctype, width, digits, doc) BLOCK_IF_IN_##timing(TB_DRIVE(name))
-#include "blocks/prt.def"
-#undef TB_DRIVE
-}
-
-// The RTL's outputs as the C block's out struct (o.q = the mirror q).
-static void rtl_read(const Vdut *m, prt_out_t &o, prt_state_t &q) {
-#define TB_READ_OUT(name) member_put(o.name, port_get(m->name##_o, PW[PRT_P_##name]));
-#define TB_READ_REG(name) member_put(q.name, port_get(m->name##_o, PW[PRT_P_##name]));
-#define BLOCK_PORT(name, dir, timing, ctype, width, digits, doc) \
-    BLOCK_IF_OUT_##timing(TB_READ_OUT(name)) BLOCK_IF_REG_##timing(TB_READ_REG(name))
-#define BLOCK_FIELD(field, ctype, width, doc)                                                           \
-    {                                                                                                   \
-        const int fw = PW[PRT_P_ent_##field];                                                           \
-        wmask_t all = port_get(m->ent_##field##_o, P * fw);                                             \
-        for (int i = 0; i < P; i++) tb_put(q.e[i].field, slice(all, i * fw, fw));                       \
-    }
-#include "blocks/prt.def"
-#undef TB_READ_OUT
-#undef TB_READ_REG
-    o.q = &q;
-}
-
-class PrtChecker {
-  public:
-    explicit PrtChecker(TbRun &r) : r_(r) { memset(&mirror_, 0, sizeof mirror_); }
-    bool step(uint64_t cyc, const prt_out_t &o, const Vdut *m, bool comb_only) {
-        rtl_read(m, rtl_, mirror_);
-        block_mismatch_t mm;
-        if (!block_compare(B, &CFG, &o, &rtl_, comb_only ? BLOCK_CMP_COMB : BLOCK_CMP_ALL, &mm)) return true;
-        r_.mismatch(cyc, mm.name, "C model", mm.exp, mm.act);
-        return false;
-    }
-    const prt_out_t &rtl() const { return rtl_; }
-
-  private:
-    TbRun &r_;
-    prt_out_t rtl_{};
-    prt_state_t mirror_;
-};
+static const int PART_W = prt_port_width(&CFG, PRT_P_alloc_part), REG_W = prt_port_width(&CFG, PRT_P_ren_reg) / TB_PORTS;
 
 // ------------------------------------------------------------------ coverage
 
@@ -132,22 +44,7 @@ class PrtChecker {
     X(full, "every slot holds a partition")                                                       \
     X(reset_mid_run, "reset in the middle of a run")
 
-enum {
-#define X(name, text) COV_##name,
-    COVER_POINTS(X)
-#undef X
-        COV_N
-};
-static const char *const cov_name[] = {
-#define X(name, text) #name,
-    COVER_POINTS(X)
-#undef X
-};
-static const char *const cov_text[] = {
-#define X(name, text) text,
-    COVER_POINTS(X)
-#undef X
-};
+TB_COVER_TABLES(COVER_POINTS);
 
 static bool cov_applies(int k) {
     switch (k) {
@@ -221,40 +118,8 @@ class Stimulus {
     uint64_t left_ = 0;
 };
 
-struct Env : TbEnv<Vdut, PrtChecker, prt_in_t, prt_out_t> {
-    prt_t c;
-    using TbEnv::TbEnv;
-    bool init(char *err, size_t len) { return prt_init(&c, &CFG, err, len) == 0; }
-    void reset() {
-        m->clk_i = 0;
-        m->rst_ni = 1;
-        m->eval();
-        m->rst_ni = 0;
-        m->eval();
-        m->rst_ni = 1;
-        m->eval();
-        prt_reset(&c);
-    }
-    bool settle(const prt_in_t &in, prt_out_t &out, bool comb_only) {
-        drive(m, in);
-        m->eval();
-        prt_eval(&c, &in, &out);
-        return chk->step(cyc, out, m, comb_only);
-    }
-    bool edge(const prt_in_t &in, const prt_out_t &out) {
-        r.dump(2 * cyc);
-        prt_clock(&c, &in, &out);
-        m->clk_i = 1;
-        m->eval();
-        r.dump(2 * cyc + 1);
-        m->clk_i = 0;
-        if (ctx->gotError()) {
-            r.failure(cyc, "an RTL assertion failed (message above)");
-            return false;
-        }
-        cyc++;
-        return true;
-    }
+struct Env : TbBlockEnv<Vdut, glue_prt::Glue> {
+    using TbBlockEnv::TbBlockEnv;
     size_t allocs = 0, frees = 0;
     void replayed(const prt_in_t &in, const prt_out_t &out, const block_row_t &) {
         allocs += in.alloc && out.alloc_ok;
@@ -316,13 +181,13 @@ static int run_random(Env &v) {
             last_freed = -1;
         }
         gen.junk(in);
-        gen.early(v.c, in);
+        gen.early(v.c(), in);
         bool ok = v.settle(in, out, false);
-        gen.late(v.c, out, in);
+        gen.late(v.c(), out, in);
         v.hist.push(v.input_line(in, rst));
         if (ok) ok = v.settle(in, out, true);
         if (!ok) return v.r.fail(v.hist);
-        cover(cov, v.c, in, out, last_freed);
+        cover(cov, v.c(), in, out, last_freed);
         if (log) block_trace_line(B, &CFG, v.cyc, segment, &in, &out, nullptr, log);
         if (!v.edge(in, out)) return v.r.fail(v.hist);
     }

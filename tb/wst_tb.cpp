@@ -11,79 +11,18 @@
 //
 // The parameters come from the build (-DTB_ENTRIES=... matching the -G
 // options the RTL was verilated with; tb/flow.mk passes both).
-#include <array>
-#include <cstring>
 
 #include "Vdut.h"
 #include "tb.h"
-
-extern "C" {
-#include "blocks/block.h"
-#include "blocks/wst.h"
-}
+#define RTL_B wst
+#include "tb_block.h" // the port glue, the C side, the checker
+#undef RTL_B
 
 static const wst_config_t CFG = {TB_ENTRIES, TB_WIDTH, TB_WARPS, TB_PC_W, TB_CNT_W, TB_MFC_W};
 static const int E = TB_ENTRIES, W = TB_WIDTH;
 static const block_ops_t *const B = &wst_block_ops;
 
 static uint64_t ones64(int bits) { return bits >= 64 ? ~0ull : (1ull << bits) - 1; }
-
-// ------------------------------------------------------------------ ports
-
-// The width of every port (entry fields: one entry's), from the port table.
-static const std::array<int, WST_NPORTS> PW = [] {
-    std::array<int, WST_NPORTS> w{};
-    for (int i = 0; i < WST_NPORTS; i++) w[i] = wst_port_width(&CFG, i);
-    return w;
-}();
-
-// The inputs onto the RTL's ports, expanded from cmodel/blocks/wst.def.
-static void drive(Vdut *m, const wst_in_t &in) {
-#define TB_DRIVE(name) m->name##_i = tb_bits(in.name, PW[WST_P_##name]);
-#define BLOCK_PORT(name, dir, timing, ctype, width, digits, doc) BLOCK_IF_IN_##timing(TB_DRIVE(name))
-#include "blocks/wst.def"
-#undef TB_DRIVE
-}
-
-// The RTL's outputs as the C block's output port: the combinational outputs
-// into o, the registered read ports into the mirror q, o.q = &q (what an
-// RTL-backed block does after every clock edge).
-static void rtl_read(const Vdut *m, wst_out_t &o, wst_state_t &q) {
-#define TB_READ_OUT(name) tb_put(o.name, tb_field(m->name##_o, 0, PW[WST_P_##name]));
-#define TB_READ_REG(name) tb_put(q.name, tb_field(m->name##_o, 0, PW[WST_P_##name]));
-#define BLOCK_PORT(name, dir, timing, ctype, width, digits, doc) \
-    BLOCK_IF_OUT_##timing(TB_READ_OUT(name)) BLOCK_IF_REG_##timing(TB_READ_REG(name))
-#define BLOCK_FIELD(field, ctype, width, doc)                                                 \
-    for (int i = 0; i < E; i++)                                                              \
-        tb_put(q.e[i].field, tb_field(m->ent_##field##_o, i * PW[WST_P_ent_##field], PW[WST_P_ent_##field]));
-#include "blocks/wst.def"
-#undef TB_READ_OUT
-#undef TB_READ_REG
-    o.q = &q;
-}
-
-// The narrow checker: one call per clock compares every output port of the
-// RTL with the C block's (block_compare, the comparator a lockstep run
-// uses). comb_only: just the combinational outputs (after the operation
-// inputs changed: none of them may depend on those).
-class WstChecker {
-  public:
-    explicit WstChecker(TbRun &r) : r_(r) { memset(&mirror_, 0, sizeof mirror_); }
-    bool step(uint64_t cyc, const wst_out_t &o, const Vdut *m, bool comb_only) {
-        rtl_read(m, rtl_, mirror_);
-        block_mismatch_t mm;
-        if (!block_compare(B, &CFG, &o, &rtl_, comb_only ? BLOCK_CMP_COMB : BLOCK_CMP_ALL, &mm)) return true;
-        r_.mismatch(cyc, mm.name, "C model", mm.exp, mm.act);
-        return false;
-    }
-    // The RTL's outputs as read by the last step().
-    const wst_out_t &rtl() const { return rtl_; }
-
-  private:
-    TbRun &r_;
-    wst_out_t rtl_{};
-    wst_state_t mirror_;
-};
 
 // ------------------------------------------------------------------ coverage
 
@@ -116,22 +55,7 @@ class WstChecker {
     X(sum_saturated, "the live entries' rMFC add up past MFC_W bits (small MFC_W)")      \
     X(reset_mid_run, "reset in the middle of a run")
 
-enum {
-#define X(name, text) COV_##name,
-    COVER_POINTS(X)
-#undef X
-        COV_N
-};
-static const char *const cov_name[] = {
-#define X(name, text) #name,
-    COVER_POINTS(X)
-#undef X
-};
-static const char *const cov_text[] = {
-#define X(name, text) text,
-    COVER_POINTS(X)
-#undef X
-};
+TB_COVER_TABLES(COVER_POINTS);
 
 // The counter-saturation points are only reachable with small counters.
 static bool cov_applies(int k) {
@@ -306,40 +230,7 @@ class Stimulus {
 
 // ------------------------------------------------------------------ runs
 
-struct Env : TbEnv<Vdut, WstChecker, wst_in_t, wst_out_t> {
-    wst_t c;
-    using TbEnv::TbEnv;
-    bool init(char *err, size_t len) { return wst_init(&c, &CFG, err, len) == 0; }
-    void reset() {
-        m->rst_ni = 0;
-        m->clk_i = 0;
-        m->eval();
-        m->rst_ni = 1;
-        m->eval();
-        wst_reset(&c);
-    }
-    // Evaluate with the inputs applied; compare (all ports, or just the combinational ones).
-    bool settle(const wst_in_t &in, wst_out_t &out, bool comb_only) {
-        drive(m, in);
-        m->eval();
-        wst_eval(&c, &in, &out);
-        return chk->step(cyc, out, m, comb_only);
-    }
-    bool edge(const wst_in_t &in, const wst_out_t &out) {
-        r.dump(2 * cyc);
-        wst_clock(&c, &in, &out);
-        m->clk_i = 1;
-        m->eval();
-        r.dump(2 * cyc + 1);
-        m->clk_i = 0;
-        if (ctx->gotError()) {
-            r.failure(cyc, "an RTL assertion failed (message above)");
-            return false;
-        }
-        cyc++;
-        return true;
-    }
-};
+typedef TbBlockEnv<Vdut, glue_wst::Glue> Env;
 
 static int run_random(Env &v) {
     Stimulus gen(v.o.seed);
@@ -361,14 +252,14 @@ static int run_random(Env &v) {
             segment++;
         }
         gen.junk(in);
-        gen.early(v.c, in);
+        gen.early(v.c(), in);
         bool ok = v.settle(in, out, false);
-        gen.op(v.c, out, in);
+        gen.op(v.c(), out, in);
         v.hist.push(v.input_line(in, rst));
         if (ok) ok = v.settle(in, out, true);
         if (!ok) return v.r.fail(v.hist);
-        cover(cov, v.c, in, out);
-        if (log && in.op) wst_trace_line(&v.c, v.cyc, segment, &in, &out, log);
+        cover(cov, v.c(), in, out);
+        if (log && in.op) wst_trace_line(&v.c(), v.cyc, segment, &in, &out, log);
         if (!v.edge(in, out)) return v.r.fail(v.hist);
     }
     if (log) fclose(log);

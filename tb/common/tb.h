@@ -3,8 +3,9 @@
 // recent-input history, the waveform window, the run state, the trace
 // replay and the coverage report. (Comparing ports is the C side's
 // block_compare(), cmodel/blocks/block.h, shared with lockstep runs.) A
-// block's testbench supplies its Env (a TbEnv), its checker, its random
-// run and
+// block's testbench supplies its Env (a TbEnv; for a block whose RTL ports
+// are its port table's, tb_block.h's TbBlockEnv: the port glue, the C side
+// and the checker), its random run and
 //
 //   static int b_run(const TbOpts &o, TbRun &r, VerilatedContext *ctx) {
 //       return tb_run<Env>(o, r, ctx, &b_block_ops, &CFG, run_random);
@@ -258,6 +259,17 @@ template <class Env> int tb_replay(Env &v) {
 // Runs of at least this many clocks must hit every coverage point.
 enum { TB_COVER_MIN_CYCLES = 100000 };
 
+// A testbench's coverage points from its X-macro list POINTS(X), each
+// X(name, "what it means"): the enum COV_<name> (COV_N of them) and the
+// arrays cov_name and cov_text its TbCover points at.
+#define TB_COV_ENUM_(name, text) COV_##name,
+#define TB_COV_NAME_(name, text) #name,
+#define TB_COV_TEXT_(name, text) text,
+#define TB_COVER_TABLES(POINTS)                                      \
+    enum { POINTS(TB_COV_ENUM_) COV_N };                             \
+    static const char *const cov_name[] = {POINTS(TB_COV_NAME_)};    \
+    static const char *const cov_text[] = {POINTS(TB_COV_TEXT_)}
+
 // A random run's coverage points, from the testbench's X-macro list.
 struct TbCover {
     int n;
@@ -291,7 +303,7 @@ int tb_run(const TbOpts &o, TbRun &r, VerilatedContext *ctx, const block_ops_t *
     typename Env::model_type m{ctx};
     v.m = &m;
     r.attach(&m);
-    typename Env::checker_type chk(r);
+    typename Env::checker_type chk(r, ops, cfg);
     v.chk = &chk;
     v.reset();
     int rc = o.replay.empty() ? random(v) : tb_replay(v);
