@@ -10,6 +10,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "blocks/block.h"
 #include "blocks/zfile.h"
 #include "presets.h"
 #include "wsim.h"
@@ -522,6 +523,24 @@ static wsim_status_t run_with_progress(wsim_t *s, int tty)
     return st;
 }
 
+/* --record-block BLOCK=FILE of a block the machine does not have: which
+ * configuration has it. */
+static const char *record_absent(const char *block)
+{
+    static const struct { const char *block, *why; } absent[] = {
+        {"wst", "there is no warp-split table with dws = off; choose a policy, e.g. --policy DWS.ReviveSplit"},
+        {"fetcharb", "there is no fetch arbiter without scheduler = twolevel; choose a policy, e.g. --policy 2Lev"},
+        {"mdt", "there is no memory divergence table with dom = off; choose a policy, e.g. --policy DoM.Adaptive"},
+        {"asc", "there is no adaptive slip controller without dom = on, dom_slip = fixed|adaptive and dom_max_slip "
+                ">= 1; choose a policy, e.g. --policy DoM.Adaptive"},
+        {"colpick", "there is no column picker with lwm = off; choose --policy LWM"},
+        {"prt", "there is no partitioned register table without core = vector; choose --config vector"},
+    };
+    for (size_t i = 0; i < sizeof absent / sizeof absent[0]; i++)
+        if (!strcmp(absent[i].block, block)) return absent[i].why;
+    return "this configuration has no such block (docs/blocks/)";
+}
+
 int main(int argc, char **argv)
 {
     catch_stop_signals(0); /* first: a signal from the first instant on stops the run cleanly */
@@ -529,7 +548,7 @@ int main(int argc, char **argv)
     wsim_config_defaults(&cfg);
     char err[2048];
     const char *elf = NULL, *stats_out = NULL, *trace_path = NULL, *dump_path = NULL, *policy = NULL;
-    struct { const char *block, *path, *arg; FILE *f; } rec[8]; /* --record-block BLOCK=FILE: one per block */
+    struct { char block[32]; const char *path, *arg; FILE *f; } rec[8]; /* --record-block BLOCK=FILE: one per block */
     int nrec = 0;
     const char *split_list = NULL, *bprof_path = NULL; /* --split-list, --branch-profile */
     outfile_t bprof = {0};
@@ -587,26 +606,26 @@ int main(int argc, char **argv)
             policy = val;
         }
         else if (!strcmp(a, "--check")) sets[nsets++] = "check=1";
-        else if (!strcmp(a, "--record-block")) {
+        else if (!strcmp(a, "--record-block")) { /* BLOCK=FILE, BLOCK of the registry (cmodel/blocks/block.c) */
             NEEDS_VALUE();
-            const char *record_block, *record_wst;
-            if (!strncmp(val, "wst=", 4) && val[4]) record_block = "wst", record_wst = val + 4;
-            else if (!strncmp(val, "mdt=", 4) && val[4]) record_block = "mdt", record_wst = val + 4;
-            else if (!strncmp(val, "fetcharb=", 9) && val[9]) record_block = "fetcharb", record_wst = val + 9;
-            else if (!strncmp(val, "colpick=", 8) && val[8]) record_block = "colpick", record_wst = val + 8;
-            else if (!strncmp(val, "asc=", 4) && val[4]) record_block = "asc", record_wst = val + 4;
-            else if (!strncmp(val, "prt=", 4) && val[4]) record_block = "prt", record_wst = val + 4;
-            else {
-                fprintf(stderr, "wpusim: --record-block %s: expected BLOCK=FILE; blocks: wst, mdt, fetcharb, colpick, asc, prt\n", val);
+            size_t n = strcspn(val, "=");
+            if (nrec == 8) { fprintf(stderr, "wpusim: too many options\n"); goto out; }
+            if (!val[n] || !val[n + 1] || n >= sizeof rec[nrec].block) n = 0;
+            else memcpy(rec[nrec].block, val, n);
+            rec[nrec].block[n] = 0;
+            if (!n || !block_find(rec[nrec].block)) {
+                fprintf(stderr, "wpusim: --record-block %s: expected BLOCK=FILE; blocks:", val);
+                for (int k = 0; block_at(k); k++) fprintf(stderr, "%s %s", k ? "," : "", block_at(k)->name);
+                fputc('\n', stderr);
                 goto out;
             }
             for (int k = 0; k < nrec; k++)
-                if (!strcmp(rec[k].block, record_block)) {
+                if (!strcmp(rec[k].block, rec[nrec].block)) {
                     fprintf(stderr, "wpusim: --record-block %s given twice (%s, then %s): one file per block\n",
-                            record_block, rec[k].path, record_wst);
+                            rec[k].block, rec[k].path, val + n + 1);
                     goto out;
                 }
-            rec[nrec].block = record_block, rec[nrec].path = record_wst, rec[nrec].arg = val, rec[nrec].f = NULL;
+            rec[nrec].path = val + n + 1, rec[nrec].arg = val, rec[nrec].f = NULL;
             nrec++;
         }
         else if (!strcmp(a, "--threads") || !strcmp(a, "--seed") || !strcmp(a, "--arg") ||
@@ -836,42 +855,15 @@ int main(int argc, char **argv)
         goto out;
     }
     for (int k = 0; k < nrec; k++) {
-        const char *record_block = rec[k].block, *record_wst = rec[k].path, *record_arg = rec[k].arg;
-        if (!strcmp(record_block, "fetcharb") && cfg.scheduler != CFG_SCHEDULER_TWOLEVEL) {
-            fprintf(stderr, "wpusim: --record-block fetcharb: there is no fetch arbiter without scheduler = "
-                            "twolevel; choose a policy, e.g. --policy 2Lev\n");
+        if (!core->set_record(s, rec[k].block, NULL)) { /* the configuration leaves the block out */
+            fprintf(stderr, "wpusim: --record-block %s: %s\n", rec[k].block, record_absent(rec[k].block));
             goto out;
         }
-        if (!strcmp(record_block, "mdt") && !cfg.dom) {
-            fprintf(stderr, "wpusim: --record-block mdt: there is no memory divergence table with dom = off; "
-                            "choose a policy, e.g. --policy DoM.Adaptive\n");
+        if (!(rec[k].f = trace_open(rec[k].path))) {
+            if (!stop_signal) fprintf(stderr, "wpusim: --record-block %s: cannot open for writing: %s\n", rec[k].arg, strerror(errno));
             goto out;
         }
-        if (!strcmp(record_block, "asc") && (!cfg.dom || cfg.dom_slip == CFG_DOM_SLIP_NONE || !cfg.dom_max_slip)) {
-            fprintf(stderr, "wpusim: --record-block asc: there is no adaptive slip controller without dom = on, "
-                            "dom_slip = fixed|adaptive and dom_max_slip >= 1; choose a policy, e.g. --policy DoM.Adaptive\n");
-            goto out;
-        }
-        if (!strcmp(record_block, "colpick") && !cfg.lwm) {
-            fprintf(stderr, "wpusim: --record-block colpick: there is no column picker with lwm = off; choose "
-                            "--policy LWM\n");
-            goto out;
-        }
-        if (!strcmp(record_block, "prt") && cfg.core != CFG_CORE_VECTOR) {
-            fprintf(stderr, "wpusim: --record-block prt: there is no partitioned register table without core = "
-                            "vector; choose --config vector\n");
-            goto out;
-        }
-        if (!strcmp(record_block, "wst") && !cfg.dws) {
-            fprintf(stderr, "wpusim: --record-block wst: there is no warp-split table with dws = off; choose a "
-                            "policy, e.g. --policy DWS.ReviveSplit\n");
-            goto out;
-        }
-        if (!(rec[k].f = trace_open(record_wst))) {
-            if (!stop_signal) fprintf(stderr, "wpusim: --record-block %s: cannot open for writing: %s\n", record_arg, strerror(errno));
-            goto out;
-        }
-        core->set_record(s, record_block, rec[k].f);
+        core->set_record(s, rec[k].block, rec[k].f);
     }
     if (trace_path) {
         trace = trace_open(trace_path);
