@@ -725,6 +725,122 @@ static int opt_pack(opts_t *o, const char *opt, const char *val)
     return -1;
 }
 
+/* The configuration: the --config files in order, the --policy, every --set
+ * (and shortcut) in order. 0, -1 when reported, 1: --print-config printed it. */
+static int configure(opts_t *o, wsim_config_t *cfg)
+{
+    char err[2048];
+    if (o->nconfigs == 0) o->configs[o->nconfigs++] = WSIM_DEFAULT_PRESET;
+    for (int i = 0; i < o->nconfigs; i++)
+        if (load_named(cfg, wsim_presets, "preset", o->configs[i], err, sizeof err) < 0) {
+            fprintf(stderr, "wpusim: %s\n", err);
+            return -1;
+        }
+    if (o->policy && load_named(cfg, wsim_policies, "policy", o->policy, err, sizeof err) < 0) {
+        fprintf(stderr, "wpusim: %s\n", err);
+        return -1;
+    }
+    for (int i = 0; i < o->nsets; i++)
+        if (wsim_config_assign(cfg, o->sets[i], err, sizeof err) < 0) {
+            fprintf(stderr, "wpusim: %s\n", err);
+            return -1;
+        }
+    for (int i = 0; i < o->nsets; i++) warn_if_unused(cfg, o->sets[i]);
+    if (o->print_config) {
+        if (wsim_config_check(cfg, err, sizeof err) < 0) { fprintf(stderr, "wpusim: %s\n", err); return -1; }
+        wsim_config_print(cfg, stdout, 0);
+        return 1;
+    }
+    return 0;
+}
+
+/* Every output on a file of its own, none on the program or its split
+ * list: 1, or 0 when reported. */
+static int outputs_distinct(const opts_t *o)
+{
+    const char *what[16], *path[16];
+    int n = 0;
+    if (o->stats_out && strcmp(o->stats_fmt, "none")) what[n] = "--stats-out", path[n++] = o->stats_out;
+    if (o->dump_path) what[n] = "--dump", path[n++] = o->dump_path;
+    if (o->trace_path) what[n] = "--trace", path[n++] = o->trace_path;
+    if (o->bprof_path) what[n] = "--branch-profile", path[n++] = o->bprof_path;
+    if (o->timeline_path) what[n] = "--timeline", path[n++] = o->timeline_path;
+    for (int k = 0; k < o->nrec; k++) what[n] = "--record-block", path[n++] = o->rec[k].arg;
+    const int outputs = n;
+    what[n] = "the program", path[n++] = o->elf;
+    if (o->split_list) what[n] = "--split-list", path[n++] = o->split_list;
+    return !same_output(what, path, outputs, n);
+}
+
+/* The traces (--record-block, --trace, --timeline) opened and given to the
+ * machine: 0, or -1 when reported (what was opened is closed at exit). */
+static int open_traces(opts_t *o, wsim_t *s, FILE **trace, FILE **timeline)
+{
+    char err[2048];
+    for (int k = 0; k < o->nrec; k++) {
+        record_t *r = &o->rec[k];
+        if (!core->set_record(s, r->block, NULL)) { /* the configuration leaves the block out */
+            fprintf(stderr, "wpusim: --record-block %s: %s\n", r->block, record_absent(r->block));
+            return -1;
+        }
+        if (!(r->f = trace_open(r->path))) {
+            if (!stop_signal) fprintf(stderr, "wpusim: --record-block %s: cannot open for writing: %s\n", r->arg, strerror(errno));
+            return -1;
+        }
+        core->set_record(s, r->block, r->f);
+    }
+    if (o->trace_path) {
+        *trace = trace_open(o->trace_path);
+        if (!*trace) {
+            if (!stop_signal) fprintf(stderr, "wpusim: --trace %s: cannot open for writing: %s\n", o->trace_path, strerror(errno));
+            return -1;
+        }
+        core->set_trace(s, *trace);
+    }
+
+    if (o->timeline_path) {
+        if (!(*timeline = trace_open(o->timeline_path))) {
+            if (!stop_signal) fprintf(stderr, "wpusim: --timeline %s: cannot open for writing: %s\n", o->timeline_path, strerror(errno));
+            return -1;
+        }
+        if (core->set_timeline(s, *timeline, o->tl_from, o->tl_to, o->tl_limit, 0, err, sizeof err) < 0) {
+            fprintf(stderr, "wpusim: --timeline %s: %s\n", o->timeline_path, err);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* After the run (which ended at a cycle boundary: each trace ends with a
+ * whole line): the traces closed; 1 when one could not be written. */
+static int close_traces(opts_t *o, wsim_t *s, FILE **trace, FILE **timeline)
+{
+    int lost = 0;
+    if (*trace) lost |= close_named(*trace, "--trace", o->trace_path) < 0;
+    for (int k = 0; k < o->nrec; k++) {
+        if (o->rec[k].f) lost |= close_named(o->rec[k].f, "--record-block", o->rec[k].arg) < 0;
+        o->rec[k].f = NULL;
+    }
+    *trace = NULL;
+    if (*timeline) {
+        uint64_t cut = 0, ran = core->cycles(s);
+        uint64_t bytes = core->timeline_close(s, &cut);
+        lost |= close_named(*timeline, "--timeline", o->timeline_path) < 0;
+        *timeline = NULL;
+        if (cut)
+            fprintf(stderr, "wpusim: --timeline %s: stopped at the limit, %.0f MB, at cycle %llu of %llu: it holds cycles "
+                            "%llu..%llu; narrow it with --timeline-window START:END (e.g. %llu:%llu) or raise "
+                            "--timeline-limit MB (0: no limit)\n",
+                    o->timeline_path, (double)bytes / 1e6, (unsigned long long)cut, (unsigned long long)ran,
+                    (unsigned long long)o->tl_from, (unsigned long long)cut - 1, (unsigned long long)o->tl_from,
+                    (unsigned long long)(o->tl_from + (cut - o->tl_from) / 2));
+        else if (o->tl_from >= ran)
+            fprintf(stderr, "wpusim: --timeline %s: the run ended at cycle %llu, before the window's start %llu: no "
+                            "events in it\n", o->timeline_path, (unsigned long long)ran, (unsigned long long)o->tl_from);
+    }
+    return lost;
+}
+
 /* argv into o: 0, -1 when reported (exit 2), 1: done, exit 0 (--help). */
 static int parse_options(int argc, char **argv, opts_t *o)
 {
@@ -816,26 +932,9 @@ int main(int argc, char **argv)
         goto out;
     }
 #endif
-    if (o.nconfigs == 0) o.configs[o.nconfigs++] = WSIM_DEFAULT_PRESET;
-    for (int i = 0; i < o.nconfigs; i++)
-        if (load_named(&cfg, wsim_presets, "preset", o.configs[i], err, sizeof err) < 0) {
-            fprintf(stderr, "wpusim: %s\n", err);
-            goto out;
-        }
-    if (o.policy && load_named(&cfg, wsim_policies, "policy", o.policy, err, sizeof err) < 0) {
-        fprintf(stderr, "wpusim: %s\n", err);
-        goto out;
-    }
-    for (int i = 0; i < o.nsets; i++)
-        if (wsim_config_assign(&cfg, o.sets[i], err, sizeof err) < 0) {
-            fprintf(stderr, "wpusim: %s\n", err);
-            goto out;
-        }
-    for (int i = 0; i < o.nsets; i++) warn_if_unused(&cfg, o.sets[i]);
-    if (o.print_config) {
-        if (wsim_config_check(&cfg, err, sizeof err) < 0) { fprintf(stderr, "wpusim: %s\n", err); goto out; }
-        wsim_config_print(&cfg, stdout, 0);
-        rc = EXIT_PASS;
+    int configured = configure(&o, &cfg);
+    if (configured) {
+        if (configured > 0) rc = EXIT_PASS;
         goto out;
     }
     if (!o.elf) {
@@ -856,20 +955,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "wpusim: %s\n", err);
         goto out;
     }
-    { /* every output on a file of its own, none on the program or its split list */
-        const char *what[16], *path[16];
-        int n = 0;
-        if (o.stats_out && strcmp(o.stats_fmt, "none")) what[n] = "--stats-out", path[n++] = o.stats_out;
-        if (o.dump_path) what[n] = "--dump", path[n++] = o.dump_path;
-        if (o.trace_path) what[n] = "--trace", path[n++] = o.trace_path;
-        if (o.bprof_path) what[n] = "--branch-profile", path[n++] = o.bprof_path;
-        if (o.timeline_path) what[n] = "--timeline", path[n++] = o.timeline_path;
-        for (int k = 0; k < o.nrec; k++) what[n] = "--record-block", path[n++] = o.rec[k].arg;
-        const int outputs = n;
-        what[n] = "the program", path[n++] = o.elf;
-        if (o.split_list) what[n] = "--split-list", path[n++] = o.split_list;
-        if (same_output(what, path, outputs, n)) goto out;
-    }
+    if (!outputs_distinct(&o)) goto out;
     /* Open every output before simulating: a bad path must not cost a run. */
     if (strcmp(o.stats_fmt, "none") && out_open(&stats, "--stats-out", o.stats_out ? o.stats_out : "-", "w") < 0) goto out;
     if (o.dump_path) {
@@ -938,37 +1024,7 @@ int main(int argc, char **argv)
                         "--set threads\n", core->grid_threads(s));
         goto out;
     }
-    for (int k = 0; k < o.nrec; k++) {
-        record_t *r = &o.rec[k];
-        if (!core->set_record(s, r->block, NULL)) { /* the configuration leaves the block out */
-            fprintf(stderr, "wpusim: --record-block %s: %s\n", r->block, record_absent(r->block));
-            goto out;
-        }
-        if (!(r->f = trace_open(r->path))) {
-            if (!stop_signal) fprintf(stderr, "wpusim: --record-block %s: cannot open for writing: %s\n", r->arg, strerror(errno));
-            goto out;
-        }
-        core->set_record(s, r->block, r->f);
-    }
-    if (o.trace_path) {
-        trace = trace_open(o.trace_path);
-        if (!trace) {
-            if (!stop_signal) fprintf(stderr, "wpusim: --trace %s: cannot open for writing: %s\n", o.trace_path, strerror(errno));
-            goto out;
-        }
-        core->set_trace(s, trace);
-    }
-
-    if (o.timeline_path) {
-        if (!(timeline = trace_open(o.timeline_path))) {
-            if (!stop_signal) fprintf(stderr, "wpusim: --timeline %s: cannot open for writing: %s\n", o.timeline_path, strerror(errno));
-            goto out;
-        }
-        if (core->set_timeline(s, timeline, o.tl_from, o.tl_to, o.tl_limit, 0, err, sizeof err) < 0) {
-            fprintf(stderr, "wpusim: --timeline %s: %s\n", o.timeline_path, err);
-            goto out;
-        }
-    }
+    if (open_traces(&o, s, &trace, &timeline) < 0) goto out;
 
     catch_stop_signals(1);
     running = s;
@@ -981,30 +1037,7 @@ int main(int argc, char **argv)
 #ifdef WSIM_RTL
     if (rtl) rtl_loop_summary(rtl, stderr);
 #endif
-    /* the run ended at a cycle boundary: the trace ends with a whole line */
-    int lost = 0; /* an output could not be written */
-    if (trace) lost |= close_named(trace, "--trace", o.trace_path) < 0;
-    for (int k = 0; k < o.nrec; k++) {
-        if (o.rec[k].f) lost |= close_named(o.rec[k].f, "--record-block", o.rec[k].arg) < 0;
-        o.rec[k].f = NULL;
-    }
-    trace = NULL;
-    if (timeline) {
-        uint64_t cut = 0, ran = core->cycles(s);
-        uint64_t bytes = core->timeline_close(s, &cut);
-        lost |= close_named(timeline, "--timeline", o.timeline_path) < 0;
-        timeline = NULL;
-        if (cut)
-            fprintf(stderr, "wpusim: --timeline %s: stopped at the limit, %.0f MB, at cycle %llu of %llu: it holds cycles "
-                            "%llu..%llu; narrow it with --timeline-window START:END (e.g. %llu:%llu) or raise "
-                            "--timeline-limit MB (0: no limit)\n",
-                    o.timeline_path, (double)bytes / 1e6, (unsigned long long)cut, (unsigned long long)ran,
-                    (unsigned long long)o.tl_from, (unsigned long long)cut - 1, (unsigned long long)o.tl_from,
-                    (unsigned long long)(o.tl_from + (cut - o.tl_from) / 2));
-        else if (o.tl_from >= ran)
-            fprintf(stderr, "wpusim: --timeline %s: the run ended at cycle %llu, before the window's start %llu: no "
-                            "events in it\n", o.timeline_path, (unsigned long long)ran, (unsigned long long)o.tl_from);
-    }
+    int lost = close_traces(&o, s, &trace, &timeline); /* an output could not be written */
 
     if (st == WSIM_INTERRUPTED)
         fprintf(stderr, "wpusim: interrupted by %s at cycle %llu; the statistics are those so far\n",
