@@ -89,7 +89,7 @@ $(WPUSIM): $(BUILD)/sim/wpusim.o $(BUILD)/sim/presets.o $(BUILD)/core64.o $(LIB)
 ASAN_BUILD := $(BUILD)/asan
 ASAN_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer -g
 $(ASAN_BUILD)/wpusim: $(LIB_SRCS) sim/wpusim.c $(BUILD)/sim/presets.c $(GEN_HDRS) \
-                      $(wildcard cmodel/*.h cmodel/*/*.h cmodel/*.def cmodel/*/*.def sim/*.h)
+                      $(wildcard cmodel/*.h cmodel/*/*.h cmodel/*.def cmodel/*/*.def sim/*.h sim/*.def)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(ASAN_FLAGS) -DWSIM_MAX_LANES=64 -I$(GEN) -Icmodel -r -nostdlib $(LIB_SRCS) -o $(ASAN_BUILD)/core64.in.o
 	$(call core64_link,$(ASAN_BUILD)/core64.o,$(ASAN_BUILD)/core64.in.o)

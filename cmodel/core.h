@@ -84,6 +84,19 @@ typedef struct group {
     uint64_t hit_ready; /* ... and when their data is there */
 } group_t;
 
+/* blockinst.c: a block instance of the machine, for WPU `unit': the C model
+ * c_model, or what the machine's block hook chose (ops). Its owner (the
+ * machine or a mechanism) holds it; the machine lists every instance, so
+ * that any block is recorded through it (block_record, --record-block). */
+typedef struct block_inst {
+    const block_ops_t *ops; /* the C model's, or the hook's (an RTL block) */
+    void *blk;
+    const char *name;       /* the C model's name: "wst" */
+    const void *cfg;        /* its parameters (the owner's) */
+    int unit;
+    FILE *rec;              /* --record-block: its port traffic, or NULL */
+} block_inst_t;
+
 /* 003's vector core (core = vector, wpu.c): its execution units, each free
  * from a cycle on, and the busy-cycle count's horizon. */
 enum { VEC_FMA, VEC_ALU, VEC_DIV, VEC_LD, VEC_ST, VEC_KINDS };
@@ -93,8 +106,7 @@ typedef struct vcore {
     uint64_t covered;             /* cycles before it are in vec_busy_any */
     int rr;                       /* the partition the scheduler looks at first */
     /* the partitioned register table (blocks/prt.h), reached only through its ports */
-    const block_ops_t *prt_ops;
-    void *prt;
+    block_inst_t prt;
     prt_config_t prt_cfg;
     prt_in_t pin;
     prt_out_t pout;
@@ -172,7 +184,8 @@ struct wsim {
     join_prog_t join_prog;         /* reconv = join: the program's JOIN nodes and priorities (join.c) */
     uint8_t reg_index[64];         /* core = vector: the program's registers (x0..x31, f0..f31) numbered densely */
     int nregs;                     /* ... how many it uses: a partition's registers in the PRT */
-    FILE *record_prt;              /* --record-block prt=FILE */
+    struct block_inst **blocks;    /* every block instance, in creation order (block_new) */
+    int nblocks, capblocks;
     int prepared;                  /* the grid is built (wsim_prepare) */
 
     /* per thread */
@@ -305,13 +318,25 @@ void wpu_clock_all(struct wsim *s);
 int config_mask_bits(const wsim_config_t *c);
 void wpu_account_stall(struct wsim *s, wpu_t *u, uint64_t n);
 
-/* machine.c: a block instance for WPU unit: the C model c_model, or what
- * the machine's block hook chose (*ops is set to its ops). When the hook
- * fails, its message is kept for wsim_create and the C model is created
- * instead (the machine is then destroyed). NULL only when the C model's own
- * init fails (err: why). */
-void *block_new(struct wsim *s, const block_ops_t *c_model, const void *cfg, int unit, const block_ops_t **ops,
-                char *err, size_t errlen);
+/* blockinst.c: block instances (block_inst_t, above). block_new makes b and
+ * lists it; when the hook fails, its message is kept for wsim_create and
+ * the C model is made instead (the machine is then destroyed). -1 only when
+ * the C model's own init fails or the list cannot grow (err: why). */
+int block_new(struct wsim *s, block_inst_t *b, const block_ops_t *c_model, const void *cfg, int unit, char *err,
+              size_t errlen);
+void block_free(block_inst_t *b); /* (also one never made) */
+static inline void block_eval(block_inst_t *b, const void *in, void *out) { b->ops->eval(b->blk, in, out); }
+/* The clock edge of b, recorded first when it is (the trace line holds the
+ * inputs and eval's outputs for them). */
+static inline void block_clock(block_inst_t *b, uint64_t cycle, const void *in, const void *out)
+{
+    if (b->rec) b->ops->trace(b->blk, cycle, b->unit, in, out, b->rec);
+    b->ops->clock(b->blk, in, out);
+}
+/* --record-block: every instance of the block named records to out (the
+ * header once, from the first); the instances (0: the block is not in
+ * this machine; out NULL: only counts, records nothing). */
+int block_record(struct wsim *s, const char *name, FILE *out);
 
 /* roi.c: the region of interest (wsim.roi.begin / wsim.roi.end barriers). */
 enum { ROI_BEGIN = 1, ROI_END = 2 };

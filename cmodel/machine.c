@@ -222,8 +222,7 @@ wsim_t *wsim_create_with(const wsim_config_t *cfg, const char *elf_path, const w
                 return NULL;
             }
             char berr[512];
-            u->vc->prt = block_new(s, &prt_block_ops, &u->vc->prt_cfg, i, &u->vc->prt_ops, berr, sizeof berr);
-            if (!u->vc->prt) {
+            if (block_new(s, &u->vc->prt, &prt_block_ops, &u->vc->prt_cfg, i, berr, sizeof berr) < 0) {
                 snprintf(err, errlen, "%s", berr);
                 wsim_destroy(s);
                 return NULL;
@@ -271,15 +270,7 @@ static void launch_resident(struct wsim *s)
     s->launched = 1;
 }
 
-void wsim_set_record(wsim_t *s, const char *block, FILE *out)
-{
-    if (!strcmp(block, "prt")) {
-        s->record_prt = out;
-        if (out && s->wpu[0].vc) block_trace_header(s->wpu[0].vc->prt_ops, &s->wpu[0].vc->prt_cfg, out);
-        return;
-    }
-    mech_record(s, block, out); /* a mechanism's block (none: nothing is recorded) */
-}
+int wsim_set_record(wsim_t *s, const char *block, FILE *out) { return block_record(s, block, out); }
 
 void wsim_destroy(wsim_t *s)
 {
@@ -296,12 +287,13 @@ void wsim_destroy(wsim_t *s)
         free(s->wpu[i].key);
         if (s->wpu[i].vc) {
             for (int k = 0; k < VEC_KINDS; k++) free(s->wpu[i].vc->free_at[k]);
-            if (s->wpu[i].vc->prt) s->wpu[i].vc->prt_ops->free(s->wpu[i].vc->prt);
+            block_free(&s->wpu[i].vc->prt);
             free(s->wpu[i].vc);
         }
         MECH_CALL(s, free_wpu, s, &s->wpu[i]);
     }
     roi_free(s);
+    free(s->blocks);
     free(s->wpu);
     free(s->threads_mem);
     free(s->meta_mem);

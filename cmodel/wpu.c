@@ -348,7 +348,7 @@ static void vcore_prt(struct wsim *s, wpu_t *u)
     const int ap = v->pend_alloc ? __builtin_ctz(v->pend_alloc) : 0;
     const int fp = v->pend_free ? __builtin_ctz(v->pend_free) : -1;
     in->alloc_part = (uint8_t)ap;
-    v->prt_ops->eval(v->prt, in, &v->pout);
+    block_eval(&v->prt, in, &v->pout);
     if ((v->pout.ren_ok & in->ren_v) != in->ren_v) {
         fprintf(stderr, "wpusim: the partitioned register table refused a rename at cycle %llu (WPU %d: ren_v %x, "
                         "ren_ok %x): a partition issued without its register block\n",
@@ -359,9 +359,8 @@ static void vcore_prt(struct wsim *s, wpu_t *u)
     in->alloc_vl = (uint16_t)(in->alloc && u->warp[ap].gid >= 0 ? u->warp[ap].vl : 0);
     in->free = fp >= 0;
     in->free_part = (uint8_t)(fp >= 0 ? fp : 0);
-    if (s->record_prt && (in->ren_v || in->alloc || in->free))
-        v->prt_ops->trace(v->prt, s->cycle, u->id, in, &v->pout, s->record_prt);
-    v->prt_ops->clock(v->prt, in, &v->pout);
+    if (in->ren_v || in->alloc || in->free) block_clock(&v->prt, s->cycle, in, &v->pout);
+    else v->prt.ops->clock(v->prt.blk, in, &v->pout); /* (an idle clock: not in the trace) */
     if (in->alloc) {
         v->pend_alloc &= ~(1u << ap);
         group_t *g = &u->grp[ap];

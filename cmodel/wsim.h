@@ -86,8 +86,11 @@ void wsim_block_failed(wsim_t *s);
 void wsim_destroy(wsim_t *s);
 
 void wsim_set_trace(wsim_t *s, FILE *out); /* one line per issued SIMD instruction */
-/* Record a block's port traffic (block "wst": docs/blocks/wst.md). */
-void wsim_set_record(wsim_t *s, const char *block, FILE *out);
+/* Record a block's port traffic (block "wst": docs/blocks/wst.md): every
+ * instance of it (one a WPU) writes to out. Returns the instances; 0: the
+ * machine has no such block (its configuration leaves it out). out NULL:
+ * only counts them. */
+int wsim_set_record(wsim_t *s, const char *block, FILE *out);
 wsim_status_t wsim_run(wsim_t *s);
 /* The same run in budgets: simulate until the cycle `until` (WSIM_RUNNING:
  * call again to go on) or the end. Any sequence of budgets gives the same
@@ -162,7 +165,7 @@ typedef struct wsim_core {
                            size_t errlen);
     void (*destroy)(wsim_t *s);
     void (*set_trace)(wsim_t *s, FILE *out);
-    void (*set_record)(wsim_t *s, const char *block, FILE *out);
+    int (*set_record)(wsim_t *s, const char *block, FILE *out);
     wsim_status_t (*run)(wsim_t *s);
     wsim_status_t (*run_until)(wsim_t *s, uint64_t until);
     void (*request_stop)(wsim_t *s);

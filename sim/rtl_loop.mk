@@ -59,7 +59,7 @@ $(RTL_LOOP_OUT)/rtl_loop.o: sim/rtl_loop.cpp sim/rtl_loop.h sim/rtl_glue.inc tb/
 	@echo "  CXX      $@"
 	@$(CXX) $(RTL_LOOP_CXXFLAGS) -c $< -o $@
 
-$(RTL_LOOP_OUT)/wpusim.o: sim/wpusim.c sim/rtl_loop.h $(GEN_HDRS) $(wildcard cmodel/*.h cmodel/mem/*.h sim/*.h)
+$(RTL_LOOP_OUT)/wpusim.o: sim/wpusim.c sim/rtl_loop.h $(GEN_HDRS) $(wildcard cmodel/*.h cmodel/mem/*.h sim/*.h sim/*.def)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -DWSIM_RTL -I$(GEN) -Icmodel -Isim -c $< -o $@
 

@@ -2,6 +2,7 @@
 #define _POSIX_C_SOURCE 200809L /* sigaction, mkstemp, fchmod, lstat, clock_gettime */
 
 #include <errno.h>
+#include <stddef.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,6 +11,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "blocks/block.h"
 #include "blocks/zfile.h"
 #include "presets.h"
 #include "wsim.h"
@@ -26,95 +28,6 @@ extern const wsim_core_t wsim_core64;
 static const wsim_core_t *core = &wsim_core;
 
 enum { EXIT_PASS = 0, EXIT_THREADS_FAILED = 1, EXIT_USAGE = 2, EXIT_STOPPED = 3 };
-
-static void usage(FILE *out)
-{
-    fprintf(out,
-            "usage: wpusim [options] program.elf\n"
-            "\n"
-            "Runs a statically linked RV32IMF kernel as SIMT threads on the WarpSplit model.\n"
-            "Exit status: 0 every thread exited 0; 1 some thread exited nonzero or faulted;\n"
-            "2 bad usage, configuration or program, or an output that could not be written;\n"
-            "3 stopped by max_cycles, a deadlock, the watchdog or a failed --check;\n"
-            "130 / 143 interrupted by SIGINT / SIGTERM: the run stops at the end of the cycle, prints and\n"
-            "writes the statistics so far (status \"interrupted\") and the --dump results, however many\n"
-            "copies of the signal arrive; one that comes a second or more after the first ends it at once.\n"
-            "\n"
-            "options:\n"
-            "  --config NAME|FILE   a preset (below; default " WSIM_DEFAULT_PRESET ") or a FILE of key = value\n"
-            "                       lines (# comments); several apply in order, e.g. --config lwm --config my.cfg\n"
-            "  --policy NAME|FILE   a named DWS/MAWS configuration (below; after --config, before --set),\n"
-            "                       e.g. --policy DWS.ReviveSplit (docs/dws.md)\n"
-            "  --set KEY=VALUE      set one configuration key (after --config; repeatable)\n"
-            "  --threads N          same as --set threads=N\n"
-            "  --seed N             same as --set seed=N (the kernel's input seed)\n"
-            "  --arg N              same as --set arg=N (the kernel's argument)\n"
-            "  --task N             same as --set task=N (the task mapping; docs/tasks.md)\n"
-            "  --max-cycles N       same as --set max_cycles=N (0 = no limit)\n"
-            "  --stats text|json|none  statistics format after the run (default text)\n"
-            "  --stats-out FILE     write statistics to FILE instead of stdout ('-' = stdout); FILE and\n"
-            "                       --dump's are written beside it and renamed into place at the end:\n"
-            "                       a run that fails to start leaves an existing FILE as it was\n"
-            "  --trace FILE         one line per issued SIMD instruction ('-' = stdout; FILE.gz: compressed, zlib):\n"
-            "                       c=<cycle hex> u=<WPU> w=<warp slot> pc=<pc> m=<active mask> <disassembly>\n"
-            "  --dump FILE          after the run write the kernel's WSIM_RESULT regions to FILE\n"
-            "  --timeline FILE      a warp timeline for Perfetto (ui.perfetto.dev) or chrome://tracing: the\n"
-            "                       trace-event JSON, a track per warp slot, a slice per issued SIMD group,\n"
-            "                       splits, merges, slips, barriers, fetch-group switches, counters per WPU\n"
-            "                       (FILE.gz: through gzip; docs/see.md); ~150 bytes per issue\n"
-            "  --timeline-window START:END  only cycles START..END-1 in it (START: to the end)\n"
-            "  --timeline-limit MB  stop writing it at MB megabytes (default 256; 0: no limit), and say\n"
-            "                       which cycles it holds and how to narrow it\n"
-            "  --check              same as --set check=1: verify every cycle that each warp's SIMD groups,\n"
-            "                       parked and exited threads partition it (and the warp-split table)\n"
-            "  --record-block wst=FILE  write the warp-split table's port traffic (docs/blocks/wst.md); a\n"
-            "                       whole run is ~100 bytes a clock (8 GB for short at --arg 1): name it\n"
-            "                       FILE.gz to write it compressed (zlib; ~20x smaller; the replayers read it)\n"
-            "  --record-block fetcharb=FILE  write the fetch arbiter's port traffic (docs/blocks/fetcharb.md)\n"
-            "  --record-block mdt=FILE  ... the memory divergence table's (dom = on; docs/blocks/mdt.md)\n"
-            "  --record-block colpick=FILE  ... the column picker's (lwm = on; docs/blocks/colpick.md)\n"
-            "  --record-block prt=FILE  ... the partitioned register table's (core = vector; docs/blocks/prt.md)\n"
-            "  --split-list FILE    DWS splits only on the conditional branches FILE names (SYMBOL+OFFSET\n"
-            "                       or 0xADDRESS, one a line, optionally with the mnemonic); implies\n"
-            "                       --set dws_branch=list (docs/dws.md, scripts/splitsel.py)\n"
-            "  --branch-profile FILE  after the run write per conditional branch: executions, divergent\n"
-            "                       ones, the smaller side's threads, its post-dominator (docs/dws.md)\n"
-            "  --record-block asc=FILE  ... the adaptive slip controller's (a DoM slip limit; docs/blocks/asc.md)\n"
-            "                       (--record-block repeats: several blocks, one file each, in one run)\n"
-            "  --rtl BLOCK[,BLOCK...]  run these blocks as their Verilated RTL instead of their C models\n"
-            "                       (build/wpusim-rtl only: make wpusim-rtl; docs/rtl.md, RTL in the loop)\n"
-            "  --rtl-mode replace|lockstep  replace (default): the RTL alone drives the pipeline; lockstep:\n"
-            "                       the C model drives it, the RTL gets the same inputs and every output is\n"
-            "                       compared every clock; the first mismatch stops the run (exit 3)\n"
-            "  --rtl-wave FILE.fst  waveforms of the Verilated blocks: FILE.<block>.u<WPU>.fst\n"
-            "  --dump-cfg           print the control-flow analysis (functions, branch re-convergence\n"
-            "                       points) and exit\n"
-            "  --print-config       print the effective configuration, as a --config file, and exit\n"
-            "  --quiet              no statistics (same as --stats none)\n"
-            "  --progress           show progress on stderr (cycle, thread-instructions, rate), once a\n"
-            "                       second, and a last line with the run's speed; the default when stderr\n"
-            "                       is a terminal (then one line, rewritten in place)\n"
-            "  --no-progress        never show progress\n"
-            "  --warp-sizes LIST|FILE  an irregular grid (003; docs/irregular.md): warps of these sizes\n"
-            "                       (1 .. warp_size each; \"4,11,3\" or a file of numbers) instead of threads /\n"
-            "                       warp_size warps of warp_size; a kernel may declare its own (WSIM_GRID_ROWS)\n"
-            "  --input NAME=FILE    fill the kernel's input region NAME (WSIM_INPUT) from FILE (repeatable;\n"
-            "                       scripts/mtx.py makes a sparse matrix's)\n"
-            "  --pack none|N        irregular grid: one warp per partition (none), or 003's packing with\n"
-            "                       threshold N (same as --set pack=threshold --set pack_threshold=N)\n"
-            "  --core auto|64|256   the C model built for lane masks of 64 or 256 bits; auto (default): the\n"
-            "                       narrowest that holds the configuration (64 runs ~1.2x faster; results\n"
-            "                       are the same, bit for bit)\n"
-            "  --help               this text\n"
-            "  --version            print the version\n"
-            "\n"
-            "presets (sim/presets/NAME.cfg, compiled in):");
-    for (const wsim_preset_t *p = wsim_presets; p->name; p++) fprintf(out, " %s", p->name);
-    fprintf(out, "\n\npolicies (sim/policies/NAME.cfg, compiled in):");
-    for (const wsim_preset_t *p = wsim_policies; p->name; p++) fprintf(out, " %s", p->name);
-    fprintf(out, "\n\nconfiguration keys:\n");
-    wsim_config_help(out);
-}
 
 /* A --set whose key the configured organization never reads is almost
  * always a mistake (setting mem_latency and seeing nothing change): say so. */
@@ -188,10 +101,6 @@ static int load_named(wsim_config_t *cfg, const wsim_preset_t *table, const char
     }
     return wsim_config_load(cfg, name, err, errlen);
 }
-
-static const char *const valid_options =
-    "--config, --policy, --set, --threads, --seed, --arg, --task, --max-cycles, --stats, --stats-out, --trace, --dump, "
-    "--check, --record-block, --split-list, --branch-profile, --timeline, --timeline-window, --timeline-limit, --rtl, --rtl-mode, --rtl-wave, --dump-cfg, --print-config, --quiet, --progress, --no-progress, --core, --warp-sizes, --input, --pack, --help, --version";
 
 /* SIGINT / SIGTERM (on_stop_signal, below): the first signal's number, and
  * the machine it stops. */
@@ -522,255 +431,535 @@ static wsim_status_t run_with_progress(wsim_t *s, int tty)
     return st;
 }
 
+/* --record-block BLOCK=FILE of a block the machine does not have: which
+ * configuration has it. */
+static const char *record_absent(const char *block)
+{
+    static const struct { const char *block, *why; } absent[] = {
+        {"wst", "there is no warp-split table with dws = off; choose a policy, e.g. --policy DWS.ReviveSplit"},
+        {"fetcharb", "there is no fetch arbiter without scheduler = twolevel; choose a policy, e.g. --policy 2Lev"},
+        {"mdt", "there is no memory divergence table with dom = off; choose a policy, e.g. --policy DoM.Adaptive"},
+        {"asc", "there is no adaptive slip controller without dom = on, dom_slip = fixed|adaptive and dom_max_slip "
+                ">= 1; choose a policy, e.g. --policy DoM.Adaptive"},
+        {"colpick", "there is no column picker with lwm = off; choose --policy LWM"},
+        {"prt", "there is no partitioned register table without core = vector; choose --config vector"},
+    };
+    for (size_t i = 0; i < sizeof absent / sizeof absent[0]; i++)
+        if (!strcmp(absent[i].block, block)) return absent[i].why;
+    return "this configuration has no such block (docs/blocks/)";
+}
+
+/* ---- the options (sim/options.def) ---- */
+
+/* --record-block BLOCK=FILE: one per block */
+typedef struct record {
+    char block[32];
+    const char *path, *arg; /* FILE; BLOCK=FILE as given */
+    FILE *f;
+} record_t;
+
+/* What the command line asks for. --config applies first (in order), then
+ * every override (--set and its shortcuts) in order. */
+typedef struct opts {
+    const char *elf, *stats_out, *trace_path, *dump_path, *policy;
+    const char *split_list, *bprof_path;          /* --split-list, --branch-profile */
+    const char *stats_fmt;                        /* text, json, none */
+    const char *rtl_blocks, *rtl_mode, *rtl_wave; /* --rtl, --rtl-mode, --rtl-wave */
+    const char *core_want;                        /* --core */
+    const char *timeline_path;                    /* --timeline FILE, its window [tl_from, tl_to) (0: to the end) */
+    uint64_t tl_from, tl_to, tl_limit;            /* ... and size limit */
+    const char *warp_sizes;                       /* --warp-sizes */
+    int dump_cfg, print_config;
+    int progress; /* --progress 1, --no-progress 0; -1: when stderr is a terminal */
+    const char **configs, **sets, **inputs;       /* [argc] each; --input NAME=FILE */
+    int nconfigs, nsets, ninputs;
+    record_t *rec; /* [argc] */
+    int nrec;
+    char (*shortcut)[96]; /* the --set text of the shortcuts (--threads N: "threads=N") */
+    int nshort;
+} opts_t;
+
+enum { OPT_TEXT, OPT_ON, OPT_OFF, OPT_SET, OPT_ASSIGN, OPT_CALL };
+enum { OPT_MAX_SHORTCUTS = 64 };
+
+/* A CALL option: 0, -1 when reported (exit 2), 1: done, exit 0 (--help). */
+typedef int opt_fn(opts_t *o, const char *opt, const char *val);
+#define OPT_FN_TEXT(id)
+#define OPT_FN_ON(id)
+#define OPT_FN_OFF(id)
+#define OPT_FN_SET(id)
+#define OPT_FN_ASSIGN(id)
+#define OPT_FN_CALL(id) static opt_fn opt_##id;
+#define OPT(id, name, alias, arg, kind, target, help) OPT_FN_##kind(id)
+#include "options.def"
+#undef OPT
+
+/* One row of options.def: the member (TEXT, ON, OFF), the key or assignment
+ * (SET, ASSIGN) or the function (CALL) of its kind. */
+typedef struct option {
+    const char *name, *alias, *arg;
+    int kind;
+    size_t member;
+    const char *set;
+    opt_fn *call;
+    const char *help;
+} option_t;
+#define OPT_MEMBER_TEXT(t) offsetof(opts_t, t)
+#define OPT_MEMBER_ON(t) offsetof(opts_t, t)
+#define OPT_MEMBER_OFF(t) offsetof(opts_t, t)
+#define OPT_MEMBER_SET(t) 0
+#define OPT_MEMBER_ASSIGN(t) 0
+#define OPT_MEMBER_CALL(t) 0
+#define OPT_SETS_TEXT(t) NULL
+#define OPT_SETS_ON(t) NULL
+#define OPT_SETS_OFF(t) NULL
+#define OPT_SETS_SET(t) t
+#define OPT_SETS_ASSIGN(t) t
+#define OPT_SETS_CALL(t) NULL
+#define OPT_CALL_CALL(id) opt_##id
+#define OPT_CALL_TEXT(id) NULL
+#define OPT_CALL_ON(id) NULL
+#define OPT_CALL_OFF(id) NULL
+#define OPT_CALL_SET(id) NULL
+#define OPT_CALL_ASSIGN(id) NULL
+static const option_t options[] = {
+#define OPT(id, name, alias, arg, kind, target, help) \
+    {name, alias, arg, OPT_##kind, OPT_MEMBER_##kind(target), OPT_SETS_##kind(target), OPT_CALL_##kind(id), help},
+#include "options.def"
+#undef OPT
+};
+enum { NOPTIONS = sizeof options / sizeof options[0] };
+
+static void usage(FILE *out)
+{
+    fprintf(out,
+            "usage: wpusim [options] program.elf\n"
+            "\n"
+            "Runs a statically linked RV32IMF kernel as SIMT threads on the WarpSplit model.\n"
+            "Exit status: 0 every thread exited 0; 1 some thread exited nonzero or faulted;\n"
+            "2 bad usage, configuration or program, or an output that could not be written;\n"
+            "3 stopped by max_cycles, a deadlock, the watchdog or a failed --check;\n"
+            "130 / 143 interrupted by SIGINT / SIGTERM: the run stops at the end of the cycle, prints and\n"
+            "writes the statistics so far (status \"interrupted\") and the --dump results, however many\n"
+            "copies of the signal arrive; one that comes a second or more after the first ends it at once.\n"
+            "\n"
+            "options:\n");
+    for (int i = 0; i < NOPTIONS; i++) { /* "  --name ARG", the help from column 23 */
+        const option_t *p = &options[i];
+        char head[64];
+        snprintf(head, sizeof head, "%s%s%s", p->name, p->arg ? " " : "", p->arg ? p->arg : "");
+        fprintf(out, "  %-20s%s", head, strlen(head) > 20 ? "  " : " ");
+        for (const char *h = p->help; *h; ) {
+            size_t n = strcspn(h, "\n");
+            fprintf(out, "%.*s\n", (int)n, h);
+            h += n;
+            if (*h) h++, fprintf(out, "%23s", "");
+        }
+    }
+    fprintf(out, "\npresets (sim/presets/NAME.cfg, compiled in):");
+    for (const wsim_preset_t *p = wsim_presets; p->name; p++) fprintf(out, " %s", p->name);
+    fprintf(out, "\n\npolicies (sim/policies/NAME.cfg, compiled in):");
+    for (const wsim_preset_t *p = wsim_policies; p->name; p++) fprintf(out, " %s", p->name);
+    fprintf(out, "\n\nconfiguration keys:\n");
+    wsim_config_help(out);
+}
+
+static int opt_help(opts_t *o, const char *opt, const char *val)
+{
+    (void)o, (void)opt, (void)val;
+    usage(stdout);
+    return 1;
+}
+
+static int opt_version(opts_t *o, const char *opt, const char *val)
+{
+    (void)o, (void)opt, (void)val;
+    printf("wpusim %s\n", WSIM_VERSION);
+    return 1;
+}
+
+static int opt_config(opts_t *o, const char *opt, const char *val)
+{
+    (void)opt;
+    o->configs[o->nconfigs++] = val;
+    return 0;
+}
+
+static int opt_set(opts_t *o, const char *opt, const char *val)
+{
+    (void)opt;
+    o->sets[o->nsets++] = val;
+    return 0;
+}
+
+static int opt_policy(opts_t *o, const char *opt, const char *val)
+{
+    (void)opt;
+    if (o->policy) { /* (a policy sets every mechanism key: a second one would replace the first) */
+        fprintf(stderr, "wpusim: --policy given twice (%s, then %s): a policy sets every mechanism key; "
+                        "give one, and change single keys with --set\n", o->policy, val);
+        return -1;
+    }
+    o->policy = val;
+    return 0;
+}
+
+/* BLOCK=FILE, BLOCK a block of the registry (cmodel/blocks/block.c) */
+static int opt_record_block(opts_t *o, const char *opt, const char *val)
+{
+    (void)opt;
+    size_t n = strcspn(val, "=");
+    record_t *r = &o->rec[o->nrec];
+    if (!val[n] || !val[n + 1] || n >= sizeof r->block) n = 0;
+    else memcpy(r->block, val, n);
+    r->block[n] = 0;
+    if (!n || !block_find(r->block)) {
+        fprintf(stderr, "wpusim: --record-block %s: expected BLOCK=FILE; blocks:", val);
+        for (int i = 0; block_at(i); i++) fprintf(stderr, "%s %s", i ? "," : "", block_at(i)->name);
+        fputc('\n', stderr);
+        return -1;
+    }
+    r->path = val + n + 1, r->arg = val, r->f = NULL;
+    for (int k = 0; k < o->nrec; k++)
+        if (!strcmp(o->rec[k].block, r->block)) {
+            fprintf(stderr, "wpusim: --record-block %s given twice (%s, then %s): one file per block\n", r->block,
+                    o->rec[k].path, r->path);
+            return -1;
+        }
+    o->nrec++;
+    return 0;
+}
+
+static int opt_stats(opts_t *o, const char *opt, const char *val)
+{
+    (void)opt;
+    if (strcmp(val, "text") && strcmp(val, "json") && strcmp(val, "none")) {
+        fprintf(stderr, "wpusim: --stats: '%s' is not one of: text, json, none\n", val);
+        return -1;
+    }
+    o->stats_fmt = val;
+    return 0;
+}
+
+static int opt_quiet(opts_t *o, const char *opt, const char *val)
+{
+    (void)opt, (void)val;
+    o->stats_fmt = "none";
+    return 0;
+}
+
+static int opt_split_list(opts_t *o, const char *opt, const char *val)
+{
+    (void)opt;
+    o->split_list = val;
+    o->sets[o->nsets++] = "dws_branch=list";
+    return 0;
+}
+
+static int opt_timeline_window(opts_t *o, const char *opt, const char *val)
+{
+    (void)opt;
+    return parse_window(val, &o->tl_from, &o->tl_to);
+}
+
+static int opt_timeline_limit(opts_t *o, const char *opt, const char *val)
+{
+    (void)opt;
+    char *end;
+    errno = 0;
+    double mb = strtod(val, &end);
+    if (end == val || *end || errno || !(mb >= 0) || mb > 1e9) {
+        fprintf(stderr, "wpusim: --timeline-limit %s: expected megabytes, a number >= 0 (0: no limit)\n", val);
+        return -1;
+    }
+    o->tl_limit = (uint64_t)(mb * 1e6);
+    return 0;
+}
+
+static int opt_input(opts_t *o, const char *opt, const char *val)
+{
+    (void)opt;
+    const char *eq = strchr(val, '=');
+    if (!eq || eq == val || !eq[1]) {
+        fprintf(stderr, "wpusim: --input %s: expected NAME=FILE (the kernel's input region and the file "
+                        "that fills it)\n", val);
+        return -1;
+    }
+    o->inputs[o->ninputs++] = val;
+    return 0;
+}
+
+static int shortcuts_full(const opts_t *o)
+{
+    if (o->nshort < OPT_MAX_SHORTCUTS) return 0;
+    fprintf(stderr, "wpusim: too many options\n");
+    return 1;
+}
+
+/* A --set of its own text (a shortcut's: "threads=N"). */
+static int add_shortcut(opts_t *o, const char *key, const char *val)
+{
+    if (shortcuts_full(o)) return -1;
+    snprintf(o->shortcut[o->nshort], sizeof o->shortcut[o->nshort], "%s=%s", key, val);
+    o->sets[o->nsets++] = o->shortcut[o->nshort++];
+    return 0;
+}
+
+static int opt_pack(opts_t *o, const char *opt, const char *val)
+{
+    (void)opt;
+    char *end, t[24];
+    errno = 0;
+    unsigned long long n = strtoull(val, &end, 10);
+    if (!strcmp(val, "none")) {
+        o->sets[o->nsets++] = "pack=none";
+        return 0;
+    }
+    if (val[0] >= '0' && val[0] <= '9' && !*end && !errno && n <= 1000000000ull) {
+        if (shortcuts_full(o)) return -1;
+        snprintf(t, sizeof t, "%llu", n);
+        o->sets[o->nsets++] = "pack=threshold";
+        return add_shortcut(o, "pack_threshold", t);
+    }
+    fprintf(stderr, "wpusim: --pack: '%s' is neither none nor a threshold 0 .. 1000000000 (instructions)\n", val);
+    return -1;
+}
+
+/* The configuration: the --config files in order, the --policy, every --set
+ * (and shortcut) in order. 0, -1 when reported, 1: --print-config printed it. */
+static int configure(opts_t *o, wsim_config_t *cfg)
+{
+    char err[2048];
+    if (o->nconfigs == 0) o->configs[o->nconfigs++] = WSIM_DEFAULT_PRESET;
+    for (int i = 0; i < o->nconfigs; i++)
+        if (load_named(cfg, wsim_presets, "preset", o->configs[i], err, sizeof err) < 0) {
+            fprintf(stderr, "wpusim: %s\n", err);
+            return -1;
+        }
+    if (o->policy && load_named(cfg, wsim_policies, "policy", o->policy, err, sizeof err) < 0) {
+        fprintf(stderr, "wpusim: %s\n", err);
+        return -1;
+    }
+    for (int i = 0; i < o->nsets; i++)
+        if (wsim_config_assign(cfg, o->sets[i], err, sizeof err) < 0) {
+            fprintf(stderr, "wpusim: %s\n", err);
+            return -1;
+        }
+    for (int i = 0; i < o->nsets; i++) warn_if_unused(cfg, o->sets[i]);
+    if (o->print_config) {
+        if (wsim_config_check(cfg, err, sizeof err) < 0) { fprintf(stderr, "wpusim: %s\n", err); return -1; }
+        wsim_config_print(cfg, stdout, 0);
+        return 1;
+    }
+    return 0;
+}
+
+/* Every output on a file of its own, none on the program or its split
+ * list: 1, or 0 when reported. */
+static int outputs_distinct(const opts_t *o)
+{
+    const char *what[16], *path[16];
+    int n = 0;
+    if (o->stats_out && strcmp(o->stats_fmt, "none")) what[n] = "--stats-out", path[n++] = o->stats_out;
+    if (o->dump_path) what[n] = "--dump", path[n++] = o->dump_path;
+    if (o->trace_path) what[n] = "--trace", path[n++] = o->trace_path;
+    if (o->bprof_path) what[n] = "--branch-profile", path[n++] = o->bprof_path;
+    if (o->timeline_path) what[n] = "--timeline", path[n++] = o->timeline_path;
+    for (int k = 0; k < o->nrec; k++) what[n] = "--record-block", path[n++] = o->rec[k].arg;
+    const int outputs = n;
+    what[n] = "the program", path[n++] = o->elf;
+    if (o->split_list) what[n] = "--split-list", path[n++] = o->split_list;
+    return !same_output(what, path, outputs, n);
+}
+
+/* The traces (--record-block, --trace, --timeline) opened and given to the
+ * machine: 0, or -1 when reported (what was opened is closed at exit). */
+static int open_traces(opts_t *o, wsim_t *s, FILE **trace, FILE **timeline)
+{
+    char err[2048];
+    for (int k = 0; k < o->nrec; k++) {
+        record_t *r = &o->rec[k];
+        if (!core->set_record(s, r->block, NULL)) { /* the configuration leaves the block out */
+            fprintf(stderr, "wpusim: --record-block %s: %s\n", r->block, record_absent(r->block));
+            return -1;
+        }
+        if (!(r->f = trace_open(r->path))) {
+            if (!stop_signal) fprintf(stderr, "wpusim: --record-block %s: cannot open for writing: %s\n", r->arg, strerror(errno));
+            return -1;
+        }
+        core->set_record(s, r->block, r->f);
+    }
+    if (o->trace_path) {
+        *trace = trace_open(o->trace_path);
+        if (!*trace) {
+            if (!stop_signal) fprintf(stderr, "wpusim: --trace %s: cannot open for writing: %s\n", o->trace_path, strerror(errno));
+            return -1;
+        }
+        core->set_trace(s, *trace);
+    }
+
+    if (o->timeline_path) {
+        if (!(*timeline = trace_open(o->timeline_path))) {
+            if (!stop_signal) fprintf(stderr, "wpusim: --timeline %s: cannot open for writing: %s\n", o->timeline_path, strerror(errno));
+            return -1;
+        }
+        if (core->set_timeline(s, *timeline, o->tl_from, o->tl_to, o->tl_limit, 0, err, sizeof err) < 0) {
+            fprintf(stderr, "wpusim: --timeline %s: %s\n", o->timeline_path, err);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* After the run (which ended at a cycle boundary: each trace ends with a
+ * whole line): the traces closed; 1 when one could not be written. */
+static int close_traces(opts_t *o, wsim_t *s, FILE **trace, FILE **timeline)
+{
+    int lost = 0;
+    if (*trace) lost |= close_named(*trace, "--trace", o->trace_path) < 0;
+    for (int k = 0; k < o->nrec; k++) {
+        if (o->rec[k].f) lost |= close_named(o->rec[k].f, "--record-block", o->rec[k].arg) < 0;
+        o->rec[k].f = NULL;
+    }
+    *trace = NULL;
+    if (*timeline) {
+        uint64_t cut = 0, ran = core->cycles(s);
+        uint64_t bytes = core->timeline_close(s, &cut);
+        lost |= close_named(*timeline, "--timeline", o->timeline_path) < 0;
+        *timeline = NULL;
+        if (cut)
+            fprintf(stderr, "wpusim: --timeline %s: stopped at the limit, %.0f MB, at cycle %llu of %llu: it holds cycles "
+                            "%llu..%llu; narrow it with --timeline-window START:END (e.g. %llu:%llu) or raise "
+                            "--timeline-limit MB (0: no limit)\n",
+                    o->timeline_path, (double)bytes / 1e6, (unsigned long long)cut, (unsigned long long)ran,
+                    (unsigned long long)o->tl_from, (unsigned long long)cut - 1, (unsigned long long)o->tl_from,
+                    (unsigned long long)(o->tl_from + (cut - o->tl_from) / 2));
+        else if (o->tl_from >= ran)
+            fprintf(stderr, "wpusim: --timeline %s: the run ended at cycle %llu, before the window's start %llu: no "
+                            "events in it\n", o->timeline_path, (unsigned long long)ran, (unsigned long long)o->tl_from);
+    }
+    return lost;
+}
+
+/* argv into o: 0, -1 when reported (exit 2), 1: done, exit 0 (--help). */
+static int parse_options(int argc, char **argv, opts_t *o)
+{
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i], *val = NULL;
+        const option_t *p = options;
+        while (p < options + NOPTIONS && strcmp(a, p->name) && !(p->alias && !strcmp(a, p->alias))) p++;
+        if (p == options + NOPTIONS) {
+            if (a[0] == '-' && a[1]) {
+                fprintf(stderr, "wpusim: unknown option '%s'; valid options: ", a);
+                for (int k = 0; k < NOPTIONS; k++) fprintf(stderr, "%s%s", k ? ", " : "", options[k].name);
+                fputc('\n', stderr);
+                return -1;
+            }
+            if (o->elf) {
+                fprintf(stderr, "wpusim: more than one program given ('%s' and '%s')\n", o->elf, a);
+                return -1;
+            }
+            o->elf = a;
+            continue;
+        }
+        if (p->arg) {
+            if (i + 1 >= argc) {
+                fprintf(stderr, "wpusim: option %s needs a value (see --help)\n", a);
+                return -1;
+            }
+            val = argv[++i];
+        }
+        int rc = 0;
+        switch (p->kind) {
+        case OPT_TEXT: memcpy((char *)o + p->member, &val, sizeof val); break;
+        case OPT_ON:
+        case OPT_OFF: *(int *)((char *)o + p->member) = p->kind == OPT_ON; break;
+        case OPT_SET: rc = add_shortcut(o, p->set, val); break;
+        case OPT_ASSIGN: o->sets[o->nsets++] = p->set; break;
+        default: rc = p->call(o, a, val); break;
+        }
+        if (rc) return rc;
+    }
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     catch_stop_signals(0); /* first: a signal from the first instant on stops the run cleanly */
     wsim_config_t cfg;
     wsim_config_defaults(&cfg);
     char err[2048];
-    const char *elf = NULL, *stats_out = NULL, *trace_path = NULL, *dump_path = NULL, *policy = NULL;
-    struct { const char *block, *path, *arg; FILE *f; } rec[8]; /* --record-block BLOCK=FILE: one per block */
-    int nrec = 0;
-    const char *split_list = NULL, *bprof_path = NULL; /* --split-list, --branch-profile */
+    static char shortcut[OPT_MAX_SHORTCUTS][96];
+    opts_t o = {.stats_fmt = "text", .tl_limit = 256000000, .progress = -1, .shortcut = shortcut};
     outfile_t bprof = {0};
-    const char *stats_fmt = "text";
-    const char *rtl_blocks = NULL, *rtl_mode = NULL, *rtl_wave = NULL; /* --rtl, --rtl-mode, --rtl-wave */
-    const char *core_want = NULL; /* --core */
-    /* --timeline FILE, its window [tl_from, tl_to) (0: to the end) and size limit */
-    const char *timeline_path = NULL;
-    uint64_t tl_from = 0, tl_to = 0, tl_limit = 256000000;
     FILE *timeline = NULL;
-    const char *warp_sizes = NULL; /* --warp-sizes */
-    const char **inputs = calloc((size_t)argc + 1, sizeof *inputs); /* --input NAME=FILE */
-    int ninputs = 0, threads_set = 0;
+    int threads_set = 0;
 #ifdef WSIM_RTL
     rtl_loop_t *rtl = NULL;
 #endif
-    int dump_cfg = 0, print_config = 0, rc = EXIT_USAGE, started = 0;
-    int progress = -1; /* --progress 1, --no-progress 0; -1: when stderr is a terminal */
-    /* --config applies first (in order), then every override in order */
-    const char **configs = calloc((size_t)argc + 1, sizeof *configs);
-    const char **sets = calloc((size_t)argc + 1, sizeof *sets);
-    int nconfigs = 0, nsets = 0;
-    static char shortcut[64][96];
-    int nshort = 0;
+    int rc = EXIT_USAGE, started = 0;
     wsim_t *s = NULL;
     outfile_t stats = {0}, dump = {0};
     FILE *trace = NULL;
-    if (!configs || !sets || !inputs) {
+    o.configs = calloc((size_t)argc + 1, sizeof *o.configs);
+    o.sets = calloc((size_t)argc + 1, sizeof *o.sets);
+    o.inputs = calloc((size_t)argc + 1, sizeof *o.inputs);
+    o.rec = calloc((size_t)argc + 1, sizeof *o.rec);
+    if (!o.configs || !o.sets || !o.inputs || !o.rec) {
         fprintf(stderr, "wpusim: out of host memory\n");
         goto out;
     }
-
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        const char *val = NULL;
-#define NEEDS_VALUE()                                                                 \
-    do {                                                                              \
-        if (i + 1 >= argc) {                                                          \
-            fprintf(stderr, "wpusim: option %s needs a value (see --help)\n", a);      \
-            goto out;                                                                 \
-        }                                                                             \
-        val = argv[++i];                                                              \
-    } while (0)
-        if (!strcmp(a, "--help") || !strcmp(a, "-h")) { usage(stdout); rc = EXIT_PASS; goto out; }
-        else if (!strcmp(a, "--version")) { printf("wpusim %s\n", WSIM_VERSION); rc = EXIT_PASS; goto out; }
-        else if (!strcmp(a, "--config")) { NEEDS_VALUE(); configs[nconfigs++] = val; }
-        else if (!strcmp(a, "--set")) { NEEDS_VALUE(); sets[nsets++] = val; }
-        else if (!strcmp(a, "--policy")) {
-            NEEDS_VALUE();
-            if (policy) { /* (a policy sets every mechanism key: a second one would replace the first) */
-                fprintf(stderr, "wpusim: --policy given twice (%s, then %s): a policy sets every mechanism key; "
-                                "give one, and change single keys with --set\n", policy, val);
-                goto out;
-            }
-            policy = val;
-        }
-        else if (!strcmp(a, "--check")) sets[nsets++] = "check=1";
-        else if (!strcmp(a, "--record-block")) {
-            NEEDS_VALUE();
-            const char *record_block, *record_wst;
-            if (!strncmp(val, "wst=", 4) && val[4]) record_block = "wst", record_wst = val + 4;
-            else if (!strncmp(val, "mdt=", 4) && val[4]) record_block = "mdt", record_wst = val + 4;
-            else if (!strncmp(val, "fetcharb=", 9) && val[9]) record_block = "fetcharb", record_wst = val + 9;
-            else if (!strncmp(val, "colpick=", 8) && val[8]) record_block = "colpick", record_wst = val + 8;
-            else if (!strncmp(val, "asc=", 4) && val[4]) record_block = "asc", record_wst = val + 4;
-            else if (!strncmp(val, "prt=", 4) && val[4]) record_block = "prt", record_wst = val + 4;
-            else {
-                fprintf(stderr, "wpusim: --record-block %s: expected BLOCK=FILE; blocks: wst, mdt, fetcharb, colpick, asc, prt\n", val);
-                goto out;
-            }
-            for (int k = 0; k < nrec; k++)
-                if (!strcmp(rec[k].block, record_block)) {
-                    fprintf(stderr, "wpusim: --record-block %s given twice (%s, then %s): one file per block\n",
-                            record_block, rec[k].path, record_wst);
-                    goto out;
-                }
-            rec[nrec].block = record_block, rec[nrec].path = record_wst, rec[nrec].arg = val, rec[nrec].f = NULL;
-            nrec++;
-        }
-        else if (!strcmp(a, "--threads") || !strcmp(a, "--seed") || !strcmp(a, "--arg") ||
-                 !strcmp(a, "--task") || !strcmp(a, "--max-cycles")) {
-            NEEDS_VALUE();
-            if (nshort == 64) { fprintf(stderr, "wpusim: too many options\n"); goto out; }
-            const char *key = !strcmp(a, "--max-cycles") ? "max_cycles" : a + 2;
-            threads_set |= !strcmp(a, "--threads");
-            snprintf(shortcut[nshort], sizeof shortcut[nshort], "%s=%s", key, val);
-            sets[nsets++] = shortcut[nshort++];
-        }
-        else if (!strcmp(a, "--stats")) {
-            NEEDS_VALUE();
-            if (strcmp(val, "text") && strcmp(val, "json") && strcmp(val, "none")) {
-                fprintf(stderr, "wpusim: --stats: '%s' is not one of: text, json, none\n", val);
-                goto out;
-            }
-            stats_fmt = val;
-        }
-        else if (!strcmp(a, "--stats-out")) { NEEDS_VALUE(); stats_out = val; }
-        else if (!strcmp(a, "--trace")) { NEEDS_VALUE(); trace_path = val; }
-        else if (!strcmp(a, "--dump")) { NEEDS_VALUE(); dump_path = val; }
-        else if (!strcmp(a, "--rtl")) { NEEDS_VALUE(); rtl_blocks = val; }
-        else if (!strcmp(a, "--rtl-mode")) { NEEDS_VALUE(); rtl_mode = val; }
-        else if (!strcmp(a, "--rtl-wave")) { NEEDS_VALUE(); rtl_wave = val; }
-        else if (!strcmp(a, "--dump-cfg")) dump_cfg = 1;
-        else if (!strcmp(a, "--split-list")) { NEEDS_VALUE(); split_list = val; sets[nsets++] = "dws_branch=list"; }
-        else if (!strcmp(a, "--branch-profile")) { NEEDS_VALUE(); bprof_path = val; }
-        else if (!strcmp(a, "--print-config")) print_config = 1;
-        else if (!strcmp(a, "--quiet") || !strcmp(a, "-q")) stats_fmt = "none";
-        else if (!strcmp(a, "--progress")) progress = 1;
-        else if (!strcmp(a, "--no-progress")) progress = 0;
-        else if (!strcmp(a, "--core")) { NEEDS_VALUE(); core_want = val; }
-        else if (!strcmp(a, "--timeline")) { NEEDS_VALUE(); timeline_path = val; }
-        else if (!strcmp(a, "--timeline-window")) {
-            NEEDS_VALUE();
-            if (parse_window(val, &tl_from, &tl_to) < 0) goto out;
-        }
-        else if (!strcmp(a, "--timeline-limit")) {
-            NEEDS_VALUE();
-            char *end;
-            errno = 0;
-            double mb = strtod(val, &end);
-            if (end == val || *end || errno || !(mb >= 0) || mb > 1e9) {
-                fprintf(stderr, "wpusim: --timeline-limit %s: expected megabytes, a number >= 0 (0: no limit)\n", val);
-                goto out;
-            }
-            tl_limit = (uint64_t)(mb * 1e6);
-        }
-        else if (!strcmp(a, "--warp-sizes")) { NEEDS_VALUE(); warp_sizes = val; }
-        else if (!strcmp(a, "--input")) {
-            NEEDS_VALUE();
-            const char *eq = strchr(val, '=');
-            if (!eq || eq == val || !eq[1]) {
-                fprintf(stderr, "wpusim: --input %s: expected NAME=FILE (the kernel's input region and the file "
-                                "that fills it)\n", val);
-                goto out;
-            }
-            inputs[ninputs++] = val;
-        }
-        else if (!strcmp(a, "--pack")) {
-            NEEDS_VALUE();
-            char *end;
-            errno = 0;
-            unsigned long long t = strtoull(val, &end, 10);
-            if (!strcmp(val, "none")) sets[nsets++] = "pack=none";
-            else if (val[0] >= '0' && val[0] <= '9' && !*end && !errno && t <= 1000000000ull) {
-                if (nshort == 64) { fprintf(stderr, "wpusim: too many options\n"); goto out; }
-                snprintf(shortcut[nshort], sizeof shortcut[nshort], "pack_threshold=%llu", t);
-                sets[nsets++] = "pack=threshold";
-                sets[nsets++] = shortcut[nshort++];
-            } else {
-                fprintf(stderr, "wpusim: --pack: '%s' is neither none nor a threshold 0 .. 1000000000 (instructions)\n",
-                        val);
-                goto out;
-            }
-        }
-        else if (a[0] == '-' && a[1]) {
-            fprintf(stderr, "wpusim: unknown option '%s'; valid options: %s\n", a, valid_options);
-            goto out;
-        } else if (elf) {
-            fprintf(stderr, "wpusim: more than one program given ('%s' and '%s')\n", elf, a);
-            goto out;
-        } else {
-            elf = a;
-        }
-#undef NEEDS_VALUE
+    int parsed = parse_options(argc, argv, &o);
+    if (parsed) {
+        if (parsed > 0) rc = EXIT_PASS;
+        goto out;
     }
 #ifndef WSIM_RTL
-    if (rtl_blocks || rtl_mode || rtl_wave) {
+    if (o.rtl_blocks || o.rtl_mode || o.rtl_wave) {
         fprintf(stderr, "wpusim: %s: this build has no RTL in the loop (plain C); build the simulator with the "
                         "Verilated blocks, make wpusim-rtl, and run build/wpusim-rtl (docs/rtl.md, RTL in the loop)\n",
-                rtl_blocks ? "--rtl" : rtl_mode ? "--rtl-mode" : "--rtl-wave");
+                o.rtl_blocks ? "--rtl" : o.rtl_mode ? "--rtl-mode" : "--rtl-wave");
         goto out;
     }
 #else
-    if ((rtl_mode || rtl_wave) && !rtl_blocks) {
+    if ((o.rtl_mode || o.rtl_wave) && !o.rtl_blocks) {
         fprintf(stderr, "wpusim: %s without --rtl: name the blocks to run as RTL, e.g. --rtl wst\n",
-                rtl_mode ? "--rtl-mode" : "--rtl-wave");
+                o.rtl_mode ? "--rtl-mode" : "--rtl-wave");
         goto out;
     }
-    if (rtl_blocks && !(rtl = rtl_loop_new(rtl_blocks, rtl_mode, rtl_wave, err, sizeof err))) {
+    if (o.rtl_blocks && !(rtl = rtl_loop_new(o.rtl_blocks, o.rtl_mode, o.rtl_wave, err, sizeof err))) {
         fprintf(stderr, "wpusim: %s\n", err);
         goto out;
     }
 #endif
-    if (nconfigs == 0) configs[nconfigs++] = WSIM_DEFAULT_PRESET;
-    for (int i = 0; i < nconfigs; i++)
-        if (load_named(&cfg, wsim_presets, "preset", configs[i], err, sizeof err) < 0) {
-            fprintf(stderr, "wpusim: %s\n", err);
-            goto out;
-        }
-    if (policy && load_named(&cfg, wsim_policies, "policy", policy, err, sizeof err) < 0) {
-        fprintf(stderr, "wpusim: %s\n", err);
+    int configured = configure(&o, &cfg);
+    if (configured) {
+        if (configured > 0) rc = EXIT_PASS;
         goto out;
     }
-    for (int i = 0; i < nsets; i++)
-        if (wsim_config_assign(&cfg, sets[i], err, sizeof err) < 0) {
-            fprintf(stderr, "wpusim: %s\n", err);
-            goto out;
-        }
-    for (int i = 0; i < nsets; i++) warn_if_unused(&cfg, sets[i]);
-    if (print_config) {
-        if (wsim_config_check(&cfg, err, sizeof err) < 0) { fprintf(stderr, "wpusim: %s\n", err); goto out; }
-        wsim_config_print(&cfg, stdout, 0);
-        rc = EXIT_PASS;
-        goto out;
-    }
-    if (!elf) {
+    if (!o.elf) {
         fprintf(stderr, "wpusim: no program given; usage: wpusim [options] program.elf (see --help)\n");
         goto out;
     }
 
-    if (cfg.dws && cfg.dws_branch == CFG_DWS_BRANCH_LIST && !split_list) {
+    if (cfg.dws && cfg.dws_branch == CFG_DWS_BRANCH_LIST && !o.split_list) {
         fprintf(stderr, "wpusim: dws_branch = list needs the list: --split-list FILE (docs/dws.md)\n");
         goto out;
     }
-    if (stats_out && !strcmp(stats_fmt, "none")) {
+    if (o.stats_out && !strcmp(o.stats_fmt, "none")) {
         fprintf(stderr, "wpusim: --stats-out %s with no statistics (--quiet or --stats none): drop one of them\n",
-                stats_out);
+                o.stats_out);
         goto out;
     }
-    if (choose_core(core_want, &cfg, err, sizeof err) < 0) {
+    if (choose_core(o.core_want, &cfg, err, sizeof err) < 0) {
         fprintf(stderr, "wpusim: %s\n", err);
         goto out;
     }
-    { /* every output on a file of its own, none on the program or its split list */
-        const char *what[16], *path[16];
-        int n = 0;
-        if (stats_out && strcmp(stats_fmt, "none")) what[n] = "--stats-out", path[n++] = stats_out;
-        if (dump_path) what[n] = "--dump", path[n++] = dump_path;
-        if (trace_path) what[n] = "--trace", path[n++] = trace_path;
-        if (bprof_path) what[n] = "--branch-profile", path[n++] = bprof_path;
-        if (timeline_path) what[n] = "--timeline", path[n++] = timeline_path;
-        for (int k = 0; k < nrec; k++) what[n] = "--record-block", path[n++] = rec[k].arg;
-        const int outputs = n;
-        what[n] = "the program", path[n++] = elf;
-        if (split_list) what[n] = "--split-list", path[n++] = split_list;
-        if (same_output(what, path, outputs, n)) goto out;
-    }
+    if (!outputs_distinct(&o)) goto out;
     /* Open every output before simulating: a bad path must not cost a run. */
-    if (strcmp(stats_fmt, "none") && out_open(&stats, "--stats-out", stats_out ? stats_out : "-", "w") < 0) goto out;
-    if (dump_path) {
-        if (out_open(&dump, "--dump", dump_path, "wb") < 0) goto out;
+    if (strcmp(o.stats_fmt, "none") && out_open(&stats, "--stats-out", o.stats_out ? o.stats_out : "-", "w") < 0) goto out;
+    if (o.dump_path) {
+        if (out_open(&dump, "--dump", o.dump_path, "wb") < 0) goto out;
         /* wsim_dump_results writes the file (the temporary) by name */
         if (dump.f != stdout) fclose(dump.f);
         dump.f = NULL;
@@ -778,50 +967,50 @@ int main(int argc, char **argv)
 #ifdef WSIM_RTL
     if (rtl) {
         wsim_block_hook_t hook = rtl_loop_hook(rtl);
-        s = core->create_with(&cfg, elf, &hook, err, sizeof err);
+        s = core->create_with(&cfg, o.elf, &hook, err, sizeof err);
         if (s && rtl_loop_attach(rtl, s, err, sizeof err) < 0) {
             fprintf(stderr, "wpusim: %s\n", err);
             goto out;
         }
     } else
 #endif
-        s = core->create_with(&cfg, elf, NULL, err, sizeof err);
+        s = core->create_with(&cfg, o.elf, NULL, err, sizeof err);
     if (!s) {
         fprintf(stderr, "wpusim: %s\n", err);
         goto out;
     }
-    if (sets_key(sets, nsets, "task") && !core->reads_csr(s, "wsim.task"))
+    if (sets_key(o.sets, o.nsets, "task") && !core->reads_csr(s, "wsim.task"))
         fprintf(stderr, "wpusim: warning: --task has no effect: %s never reads the task mapping (CSR wsim.task); "
-                        "the kernels built with tasks.h are build/kernels/tasks/NAME.elf (docs/tasks.md)\n", elf);
-    if (split_list && core->split_list(s, split_list, err, sizeof err) < 0) {
+                        "the kernels built with tasks.h are build/kernels/tasks/NAME.elf (docs/tasks.md)\n", o.elf);
+    if (o.split_list && core->split_list(s, o.split_list, err, sizeof err) < 0) {
         fprintf(stderr, "wpusim: %s\n", err);
         goto out;
     }
-    if (bprof_path) { /* (beside the file and renamed into place, as --stats-out) */
-        if (out_open(&bprof, "--branch-profile", bprof_path, "w") < 0) goto out;
+    if (o.bprof_path) { /* (beside the file and renamed into place, as --stats-out) */
+        if (out_open(&bprof, "--branch-profile", o.bprof_path, "w") < 0) goto out;
         if (core->branch_profile(s) < 0) { fprintf(stderr, "wpusim: out of host memory\n"); goto out; }
     }
-    if (dump_path && !core->has_results(s)) {
-        fprintf(stderr, "wpusim: --dump: %s registers no results (no WSIM_RESULT records)\n", elf);
+    if (o.dump_path && !core->has_results(s)) {
+        fprintf(stderr, "wpusim: --dump: %s registers no results (no WSIM_RESULT records)\n", o.elf);
         goto out;
     }
-    if (dump_cfg) {
+    if (o.dump_cfg) {
         core->dump_cfg(s, stdout);
         rc = EXIT_PASS;
         goto out;
     }
     /* the grid: inputs first (the kernel's own grid may be in them), then
      * --warp-sizes, then the grid is built (packing measures here) */
-    for (int i = 0; i < ninputs; i++) {
+    for (int i = 0; i < o.ninputs; i++) {
         char name[256];
-        size_t n = strcspn(inputs[i], "=");
-        snprintf(name, sizeof name, "%.*s", (int)(n < sizeof name ? n : sizeof name - 1), inputs[i]);
-        if (core->set_input(s, name, inputs[i] + n + 1, err, sizeof err) < 0) {
+        size_t n = strcspn(o.inputs[i], "=");
+        snprintf(name, sizeof name, "%.*s", (int)(n < sizeof name ? n : sizeof name - 1), o.inputs[i]);
+        if (core->set_input(s, name, o.inputs[i] + n + 1, err, sizeof err) < 0) {
             fprintf(stderr, "wpusim: %s\n", err);
             goto out;
         }
     }
-    if (warp_sizes && core->set_warp_sizes(s, warp_sizes, err, sizeof err) < 0) {
+    if (o.warp_sizes && core->set_warp_sizes(s, o.warp_sizes, err, sizeof err) < 0) {
         fprintf(stderr, "wpusim: %s\n", err);
         goto out;
     }
@@ -829,105 +1018,26 @@ int main(int argc, char **argv)
         fprintf(stderr, "wpusim: %s\n", err);
         goto out;
     }
-    for (int i = 0; i < nsets && !threads_set; i++) threads_set = !strncmp(sets[i], "threads=", 8);
+    for (int i = 0; i < o.nsets && !threads_set; i++) threads_set = !strncmp(o.sets[i], "threads=", 8);
     if (threads_set && core->grid_threads(s)) {
         fprintf(stderr, "wpusim: --threads: the irregular grid sets the threads (%u); drop --threads or "
                         "--set threads\n", core->grid_threads(s));
         goto out;
     }
-    for (int k = 0; k < nrec; k++) {
-        const char *record_block = rec[k].block, *record_wst = rec[k].path, *record_arg = rec[k].arg;
-        if (!strcmp(record_block, "fetcharb") && cfg.scheduler != CFG_SCHEDULER_TWOLEVEL) {
-            fprintf(stderr, "wpusim: --record-block fetcharb: there is no fetch arbiter without scheduler = "
-                            "twolevel; choose a policy, e.g. --policy 2Lev\n");
-            goto out;
-        }
-        if (!strcmp(record_block, "mdt") && !cfg.dom) {
-            fprintf(stderr, "wpusim: --record-block mdt: there is no memory divergence table with dom = off; "
-                            "choose a policy, e.g. --policy DoM.Adaptive\n");
-            goto out;
-        }
-        if (!strcmp(record_block, "asc") && (!cfg.dom || cfg.dom_slip == CFG_DOM_SLIP_NONE || !cfg.dom_max_slip)) {
-            fprintf(stderr, "wpusim: --record-block asc: there is no adaptive slip controller without dom = on, "
-                            "dom_slip = fixed|adaptive and dom_max_slip >= 1; choose a policy, e.g. --policy DoM.Adaptive\n");
-            goto out;
-        }
-        if (!strcmp(record_block, "colpick") && !cfg.lwm) {
-            fprintf(stderr, "wpusim: --record-block colpick: there is no column picker with lwm = off; choose "
-                            "--policy LWM\n");
-            goto out;
-        }
-        if (!strcmp(record_block, "prt") && cfg.core != CFG_CORE_VECTOR) {
-            fprintf(stderr, "wpusim: --record-block prt: there is no partitioned register table without core = "
-                            "vector; choose --config vector\n");
-            goto out;
-        }
-        if (!strcmp(record_block, "wst") && !cfg.dws) {
-            fprintf(stderr, "wpusim: --record-block wst: there is no warp-split table with dws = off; choose a "
-                            "policy, e.g. --policy DWS.ReviveSplit\n");
-            goto out;
-        }
-        if (!(rec[k].f = trace_open(record_wst))) {
-            if (!stop_signal) fprintf(stderr, "wpusim: --record-block %s: cannot open for writing: %s\n", record_arg, strerror(errno));
-            goto out;
-        }
-        core->set_record(s, record_block, rec[k].f);
-    }
-    if (trace_path) {
-        trace = trace_open(trace_path);
-        if (!trace) {
-            if (!stop_signal) fprintf(stderr, "wpusim: --trace %s: cannot open for writing: %s\n", trace_path, strerror(errno));
-            goto out;
-        }
-        core->set_trace(s, trace);
-    }
-
-    if (timeline_path) {
-        if (!(timeline = trace_open(timeline_path))) {
-            if (!stop_signal) fprintf(stderr, "wpusim: --timeline %s: cannot open for writing: %s\n", timeline_path, strerror(errno));
-            goto out;
-        }
-        if (core->set_timeline(s, timeline, tl_from, tl_to, tl_limit, 0, err, sizeof err) < 0) {
-            fprintf(stderr, "wpusim: --timeline %s: %s\n", timeline_path, err);
-            goto out;
-        }
-    }
+    if (open_traces(&o, s, &trace, &timeline) < 0) goto out;
 
     catch_stop_signals(1);
     running = s;
     started = 1;
     if (stop_signal) core->request_stop(s); /* a signal while setting up: stopped before cycle 0 */
-    if (progress < 0) progress = isatty(STDERR_FILENO);
-    wsim_status_t st = progress ? run_with_progress(s, isatty(STDERR_FILENO)) : core->run(s);
+    if (o.progress < 0) o.progress = isatty(STDERR_FILENO);
+    wsim_status_t st = o.progress ? run_with_progress(s, isatty(STDERR_FILENO)) : core->run(s);
     running = NULL;
     flush_stdout(); /* the kernel's output before the reports on stderr */
 #ifdef WSIM_RTL
     if (rtl) rtl_loop_summary(rtl, stderr);
 #endif
-    /* the run ended at a cycle boundary: the trace ends with a whole line */
-    int lost = 0; /* an output could not be written */
-    if (trace) lost |= close_named(trace, "--trace", trace_path) < 0;
-    for (int k = 0; k < nrec; k++) {
-        if (rec[k].f) lost |= close_named(rec[k].f, "--record-block", rec[k].arg) < 0;
-        rec[k].f = NULL;
-    }
-    trace = NULL;
-    if (timeline) {
-        uint64_t cut = 0, ran = core->cycles(s);
-        uint64_t bytes = core->timeline_close(s, &cut);
-        lost |= close_named(timeline, "--timeline", timeline_path) < 0;
-        timeline = NULL;
-        if (cut)
-            fprintf(stderr, "wpusim: --timeline %s: stopped at the limit, %.0f MB, at cycle %llu of %llu: it holds cycles "
-                            "%llu..%llu; narrow it with --timeline-window START:END (e.g. %llu:%llu) or raise "
-                            "--timeline-limit MB (0: no limit)\n",
-                    timeline_path, (double)bytes / 1e6, (unsigned long long)cut, (unsigned long long)ran,
-                    (unsigned long long)tl_from, (unsigned long long)cut - 1, (unsigned long long)tl_from,
-                    (unsigned long long)(tl_from + (cut - tl_from) / 2));
-        else if (tl_from >= ran)
-            fprintf(stderr, "wpusim: --timeline %s: the run ended at cycle %llu, before the window's start %llu: no "
-                            "events in it\n", timeline_path, (unsigned long long)ran, (unsigned long long)tl_from);
-    }
+    int lost = close_traces(&o, s, &trace, &timeline); /* an output could not be written */
 
     if (st == WSIM_INTERRUPTED)
         fprintf(stderr, "wpusim: interrupted by %s at cycle %llu; the statistics are those so far\n",
@@ -939,8 +1049,8 @@ int main(int argc, char **argv)
        : st != WSIM_DONE ? EXIT_STOPPED : core->all_passed(s) ? EXIT_PASS : EXIT_THREADS_FAILED;
     core->print_failures(s, stderr);
 
-    if (dump_path) {
-        if (core->dump_results(s, dump.tmp ? dump.tmp : dump_path, err, sizeof err) < 0) {
+    if (o.dump_path) {
+        if (core->dump_results(s, dump.tmp ? dump.tmp : o.dump_path, err, sizeof err) < 0) {
             fprintf(stderr, "wpusim: --dump: %s\n", err);
             out_discard(&dump);
             lost = 1;
@@ -953,7 +1063,7 @@ int main(int argc, char **argv)
         lost |= out_commit(&bprof) < 0;
     }
     if (stats.f) {
-        core->print_stats(s, stats.f, !strcmp(stats_fmt, "json"));
+        core->print_stats(s, stats.f, !strcmp(o.stats_fmt, "json"));
         lost |= out_commit(&stats) < 0;
     }
     if (lost && rc == EXIT_PASS) rc = EXIT_USAGE;
@@ -962,8 +1072,8 @@ out:
     out_discard(&stats);
     out_discard(&dump);
     if (trace && trace != stdout) fclose(trace);
-    for (int k = 0; k < nrec; k++)
-        if (rec[k].f && rec[k].f != stdout) fclose(rec[k].f);
+    for (int k = 0; k < o.nrec; k++)
+        if (o.rec[k].f && o.rec[k].f != stdout) fclose(o.rec[k].f);
     if (timeline && timeline != stdout) {
         if (s) core->timeline_close(s, NULL);
         fclose(timeline);
@@ -979,9 +1089,10 @@ out:
 #ifdef WSIM_RTL
     rtl_loop_free(rtl); /* (after the machine: its blocks are the loop's) */
 #endif
-    free(configs);
-    free(sets);
-    free(inputs);
+    free(o.configs);
+    free(o.sets);
+    free(o.inputs);
+    free(o.rec);
     if (close_output(stdout, "standard output") < 0 && rc == EXIT_PASS) rc = EXIT_USAGE;
     return rc;
 }

@@ -28,6 +28,11 @@ const block_ops_t *block_find(const char *name)
     return NULL;
 }
 
+const block_ops_t *block_at(int i)
+{
+    return i >= 0 && (size_t)i < sizeof block_list / sizeof block_list[0] ? block_list[i] : NULL;
+}
+
 const char *block_port_rtl_name(const block_port_t *p, char *buf, size_t len)
 {
     snprintf(buf, len, "%s%s", p->name, p->timing == BLOCK_RESET ? "_ni" : p->dir == BLOCK_IN ? "_i" : "_o");

@@ -97,6 +97,8 @@ typedef struct block_ops {
 
 /* Every block, by name (NULL when there is none). */
 const block_ops_t *block_find(const char *name);
+/* The registry in order: block i, NULL past the last. */
+const block_ops_t *block_at(int i);
 
 /* ---- expanding a port table (see wst.def) ---- */
 

@@ -50,8 +50,7 @@
 #include "timeline.h"
 
 typedef struct dom_wpu {
-    const block_ops_t *ops; /* the MDT block: its C model or its RTL (block_new) */
-    void *mdt;
+    block_inst_t mdt; /* the MDT block: its C model or its RTL (block_new) */
     mdt_config_t cfg;
     mdt_in_t in;   /* this clock's inputs */
     mdt_out_t out; /* ... and outputs (out.q: the entries) */
@@ -70,8 +69,7 @@ typedef struct dom_wpu {
     uint64_t next_fill;  /* the least fill_at */
     /* the adaptive slip controller (dom_slip = fixed, adaptive): its block,
      * this clock's inputs and outputs (aout.q: the counters, the max slip) */
-    const block_ops_t *asc_ops;
-    void *asc;
+    block_inst_t asc;
     asc_config_t asc_cfg;
     asc_in_t ain;
     asc_out_t aout;
@@ -79,7 +77,6 @@ typedef struct dom_wpu {
     uint64_t p_cycle, p_issue, p_memwait, p_bytes; /* the counts at the period's start */
     uint8_t *maxes; /* the max slip after each period (the statistics) */
     size_t nmaxes, capmaxes;
-    FILE *rec, *rec_asc; /* --record-block mdt, asc */
 } dom_wpu_t;
 
 #define DM(u) ((dom_wpu_t *)(u)->mstate[MECH_DOM])
@@ -91,7 +88,7 @@ static void look(dom_wpu_t *d, int k, uint32_t pc)
 {
     d->in.warp = (uint16_t)k;
     d->in.pc = pc;
-    d->ops->eval(d->mdt, &d->in, &d->out);
+    block_eval(&d->mdt, &d->in, &d->out);
 }
 
 static void op(dom_wpu_t *d, int code, int idx, wmask_t mask, wmask_t keep)
@@ -142,16 +139,15 @@ static void sample(struct wsim *s, wpu_t *u)
 static void asc_edge(struct wsim *s, wpu_t *u)
 {
     dom_wpu_t *d = DM(u);
-    if (!d->asc) return;
+    if (!d->asc.blk) return;
     if (d->next_sample <= s->cycle) sample(s, u);
     if (!d->ain.mem && !d->ain.clr && !d->ain.sample) return;
-    d->asc_ops->eval(d->asc, &d->ain, &d->aout);
-    if (d->rec_asc) d->asc_ops->trace(d->asc, s->cycle, u->id, &d->ain, &d->aout, d->rec_asc);
+    block_eval(&d->asc, &d->ain, &d->aout);
     if (d->ain.sample) {
         u->st.dom_raise += d->aout.dir == ASC_RAISE;
         u->st.dom_lower += d->aout.dir == ASC_LOWER;
     }
-    d->asc_ops->clock(d->asc, &d->ain, &d->aout);
+    block_clock(&d->asc, s->cycle, &d->ain, &d->aout);
     if (d->ain.sample) {
         u->st.dom_max_slip_sum += d->aout.q->max_slip;
         if (d->nmaxes == d->capmaxes) {
@@ -192,9 +188,8 @@ static void dom_clock(struct wsim *s, wpu_t *u)
         d->in.fill_mask = back;
         u->st.dom_fills++;
     }
-    d->ops->eval(d->mdt, &d->in, &d->out);
-    if (d->rec) d->ops->trace(d->mdt, s->cycle, u->id, &d->in, &d->out, d->rec);
-    d->ops->clock(d->mdt, &d->in, &d->out);
+    block_eval(&d->mdt, &d->in, &d->out);
+    block_clock(&d->mdt, s->cycle, &d->in, &d->out);
     /* the entries this clock changed: their next fill */
     if (d->in.op == MDT_OP_FORCE)
         for (int e = d->in.warp * d->m; e < (d->in.warp + 1) * d->m; e++) refill(d, e);
@@ -344,7 +339,7 @@ static void asc_look(dom_wpu_t *d, int k, wmask_t act)
 {
     d->ain.warp = (uint16_t)k;
     d->ain.act = act;
-    d->asc_ops->eval(d->asc, &d->ain, &d->aout);
+    block_eval(&d->asc, &d->ain, &d->aout);
 }
 
 /* The warp's largest slip counter (the histogram). */
@@ -368,7 +363,7 @@ static void dom_launch(struct wsim *s, wpu_t *u, group_t *root, int initial)
     d->hi[k] = 0;
     /* a slot re-assigned: its slip counters clear (§5.1); the first warps
      * find them cleared by reset */
-    if (d->asc && !initial) {
+    if (d->asc.blk && !initial) {
         d->ain.warp = (uint16_t)k;
         d->ain.clr = 1;
         d->ain.mem = 0;
@@ -458,7 +453,7 @@ static void access(struct wsim *s, wpu_t *u, group_t *g, const issue_t *is)
     int blocked = s->cfg.dom_slip != CFG_DOM_SLIP_NONE && !s->cfg.dom_max_slip;
     wmask_t limit = wmask_none();
     const wmask_t act = wmask_or(active, near);
-    if (d->asc) {
+    if (d->asc.blk) {
         asc_look(d, k, act);
         blocked = d->aout.block;
         if (s->cfg.dom_limit == CFG_DOM_LIMIT_DISABLE) limit = d->aout.limit;
@@ -477,7 +472,7 @@ static void access(struct wsim *s, wpu_t *u, group_t *g, const issue_t *is)
     }
     const wmask_t go_hit = wmask_andnot(hit, off), go_miss = wmask_andnot(miss, off);
     const int divergent = wmask_any(&go_miss) && (wmask_any(&go_hit) || wmask_any(&back)); /* 002's */
-    if (d->asc && divergent) {
+    if (d->asc.blk && divergent) {
         unsigned c = max_counter(d, k, act);
         if (c == 0) u->st.dom_slip_0++;
         else if (c == 1) u->st.dom_slip_1++;
@@ -493,7 +488,7 @@ static void access(struct wsim *s, wpu_t *u, group_t *g, const issue_t *is)
         else if (!d->out.hit && d->out.mcb_full) u->st.dom_mcb_full++;
         else wait = wmask_or(wait, go_miss);
     }
-    if (d->asc && !d->ain.clr) { /* every load/store is an event of the warp's slip counters */
+    if (d->asc.blk && !d->ain.clr) { /* every load/store is an event of the warp's slip counters */
         d->ain.mem = 1;
         d->ain.div = wmask_any(&wait) && !wmask_eq(&wait, &off);
         d->ain.dvg = wmask_any(&near);
@@ -586,14 +581,14 @@ static int dom_init_wpu(struct wsim *s, wpu_t *u, char *err, size_t errlen)
     d->cfg = (mdt_config_t){.warps = s->nwarps, .m = d->m, .width = s->warp_size, .pc_bits = 32,
                             .mcb = (int)(s->cfg.dom_mcb ? s->cfg.dom_mcb : (uint64_t)s->nwarps * s->cfg.dom_entries)};
     d->entries = s->nwarps * d->m;
-    if (!(d->mdt = block_new(s, &mdt_block_ops, &d->cfg, u->id, &d->ops, err, errlen))) return -1;
+    if (block_new(s, &d->mdt, &mdt_block_ops, &d->cfg, u->id, err, errlen) < 0) return -1;
     if (s->cfg.dom_slip != CFG_DOM_SLIP_NONE && s->cfg.dom_max_slip) {
         d->asc_cfg = (asc_config_t){.width = s->warp_size, .warps = s->nwarps, .cnt_bits = 8,
                                     .max0 = (int)s->cfg.dom_max_slip};
-        if (!(d->asc = block_new(s, &asc_block_ops, &d->asc_cfg, u->id, &d->asc_ops, err, errlen))) return -1;
+        if (block_new(s, &d->asc, &asc_block_ops, &d->asc_cfg, u->id, err, errlen) < 0) return -1;
         asc_look(d, 0, wmask_none());
     }
-    d->next_sample = s->cfg.dom_slip == CFG_DOM_SLIP_ADAPTIVE && d->asc ? s->cfg.dom_period : NEVER;
+    d->next_sample = s->cfg.dom_slip == CFG_DOM_SLIP_ADAPTIVE && d->asc.blk ? s->cfg.dom_period : NEVER;
     size_t n = (size_t)s->nwarps * (size_t)d->ws;
     d->ready = calloc(n, sizeof *d->ready);
     d->masked_at = calloc(n, sizeof *d->masked_at);
@@ -621,10 +616,10 @@ static void dom_free_wpu(struct wsim *s, wpu_t *u)
     (void)s;
     dom_wpu_t *d = DM(u);
     if (!d) return;
-    if (d->mdt) d->ops->free(d->mdt);
+    block_free(&d->mdt);
     free(d->ready);
     free(d->masked_at);
-    if (d->asc) d->asc_ops->free(d->asc);
+    block_free(&d->asc);
     free(d->maxes);
     free(d->lv);
     free(d->rp);
@@ -635,18 +630,6 @@ static void dom_free_wpu(struct wsim *s, wpu_t *u)
     free(d->fill_at);
     free(d);
     u->mstate[MECH_DOM] = NULL;
-}
-
-/* --record-block mdt, asc: every WPU records; the header from WPU 0's */
-static int dom_record(struct wsim *s, const char *block, FILE *out)
-{
-    const int mdt = !strcmp(block, "mdt");
-    if (!mdt && strcmp(block, "asc") != 0) return 0;
-    for (int i = 0; i < s->nwpus; i++) *(mdt ? &DM(&s->wpu[i])->rec : &DM(&s->wpu[i])->rec_asc) = out;
-    const dom_wpu_t *d = DM(&s->wpu[0]);
-    if (out && mdt) block_trace_header(d->ops, &d->cfg, out);
-    if (out && !mdt && d->asc) block_trace_header(d->asc_ops, &d->asc_cfg, out);
-    return 1;
 }
 
 static void dom_stats(const struct wsim *s, const stats_t *t, FILE *out, int json)
@@ -830,7 +813,7 @@ static int dom_check_wpu(const struct wsim *s, const wpu_t *u, char *msg, size_t
     }
     /* the controller's counters: the max slip within its bounds, no
      * counter of an empty slot or a thread past the warp */
-    if (d->asc) {
+    if (d->asc.blk) {
         const asc_state_t *aq = d->aout.q;
         if (aq->max_slip < 1) {
             snprintf(msg, len, "WPU %d: the max slip is %u", u->id, aq->max_slip);
@@ -916,5 +899,4 @@ const mech_ops_t dom_mech = {
     .watch = dom_watch,
     .stats = dom_stats,
     .stats_run = dom_stats_run,
-    .record = dom_record,
 };

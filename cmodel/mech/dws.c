@@ -22,19 +22,17 @@
 #include "timeline.h"
 
 /* A WPU's warp-split table block, reached only through its ports: its ops
- * (chosen at creation: the C model, or its Verilated RTL) on the instance
+ * (chosen at creation: the C model, or its Verilated RTL) in the instance
  * wst, this clock's inputs and outputs (out.q: its registered read ports,
  * the entries and sum-rMFC); the scheduler slots; the clock's splits. */
 typedef struct dws_wpu {
-    const block_ops_t *ops;
-    void *wst;
+    block_inst_t wst;
     wst_config_t cfg;
     wst_in_t in;
     wst_out_t out;
     int slots_used;
     int revive_blocked; /* no free entry since the last revive attempt */
     wmask_t spawned;    /* lanes that went to a new split this issue */
-    FILE *rec;          /* --record-block wst */
 } dws_wpu_t;
 
 #define DW(u) ((dws_wpu_t *)(u)->mstate[MECH_DWS])
@@ -53,7 +51,7 @@ static void port_begin(wpu_t *u, int idx, uint64_t elig, uint32_t mpc)
     D->in.elig = elig;
     D->in.mpc = mpc;
     D->in.op = 1;
-    D->ops->eval(D->wst, &D->in, &D->out);
+    block_eval(&D->wst, &D->in, &D->out);
 }
 
 static uint8_t status_of(const group_t *g)
@@ -90,8 +88,7 @@ static void dws_clock(struct wsim *s, wpu_t *u)
         in->pc_b = t->pc, in->mask_b = t->mask, in->st_b = status_of(c);
     }
     if (in->free || in->merge) D->revive_blocked = 0;
-    if (D->rec) D->ops->trace(D->wst, s->cycle, u->id, in, &D->out, D->rec);
-    D->ops->clock(D->wst, in, &D->out);
+    block_clock(&D->wst, s->cycle, in, &D->out);
     in->op = 0;
 }
 
@@ -211,8 +208,8 @@ static int dws_init_wpu(struct wsim *s, wpu_t *u, char *err, size_t errlen)
         .cnt_bits = (int)s->cfg.dws_cnt_bits, .mfc_bits = (int)s->cfg.dws_mfc_bits,
     };
     /* the C model, or a Verilated RTL block with the same ops (block_new: the machine's block hook) */
-    if (!(D->wst = block_new(s, &wst_block_ops, &D->cfg, u->id, &D->ops, err, errlen))) return -1;
-    D->ops->eval(D->wst, &D->in, &D->out); /* (no operation) the read ports, out.q, are valid from here */
+    if (block_new(s, &D->wst, &wst_block_ops, &D->cfg, u->id, err, errlen) < 0) return -1;
+    block_eval(&D->wst, &D->in, &D->out); /* (no operation) the read ports, out.q, are valid from here */
     return 0;
 }
 
@@ -228,8 +225,7 @@ static void dws_launch(struct wsim *s, wpu_t *u, group_t *g, int initial)
     if (initial) {
         const rentry_t *t = rs_top(g->rs);
         DW(u)->in.pc = t->pc, DW(u)->in.mask = t->mask, DW(u)->in.st = WST_ST_RUN;
-        if (DW(u)->rec) DW(u)->ops->trace(DW(u)->wst, s->cycle, u->id, &DW(u)->in, &DW(u)->out, DW(u)->rec);
-        DW(u)->ops->clock(DW(u)->wst, &DW(u)->in, &DW(u)->out);
+        block_clock(&DW(u)->wst, s->cycle, &DW(u)->in, &DW(u)->out);
         DW(u)->in.op = 0;
     }
 }
@@ -542,7 +538,7 @@ static void dws_free_wpu(struct wsim *s, wpu_t *u)
     (void)s;
     dws_wpu_t *D = DW(u);
     if (!D) return;
-    if (D->wst) D->ops->free(D->wst);
+    block_free(&D->wst);
     free(D);
     u->mstate[MECH_DWS] = NULL;
 }
@@ -588,7 +584,7 @@ static int dws_keys(const struct wsim *s, const wpu_t *u, uint32_t *key)
     if (s->cfg.dws_boost) {
         wst_in_t win = {0};
         wst_out_t o;
-        DW(u)->ops->eval(DW(u)->wst, &win, &o);
+        block_eval(&DW(u)->wst, &win, &o);
         lag = o.lag_vec;
     }
     for (int k = 0; k < u->ngrp; k++) {
@@ -603,14 +599,6 @@ static int dws_keys(const struct wsim *s, const wpu_t *u, uint32_t *key)
 static int dws_groups(const wsim_config_t *c) { return (int)c->dws_entries; } /* a group per table entry */
 
 static int dws_uses_keys(const wsim_config_t *c) { return c->dws_boost || c->scheduler == CFG_SCHEDULER_SWF; }
-
-static int dws_record(struct wsim *s, const char *block, FILE *out)
-{
-    if (strcmp(block, "wst") != 0) return 0;
-    for (int i = 0; i < s->nwpus; i++) DW(&s->wpu[i])->rec = out;
-    if (out) block_trace_header(DW(&s->wpu[0])->ops, &DW(&s->wpu[0])->cfg, out);
-    return 1;
-}
 
 /* The deadlock report: a warp's splits, each where it waits. */
 static void dws_deadlock(const struct wsim *s, const warp_t *w, FILE *out) { group_report(s, w, out); }
@@ -660,5 +648,4 @@ const mech_ops_t dws_mech = {
     .check_wpu = dws_check_wpu,
     .stats = dws_stats,
     .deadlock = dws_deadlock,
-    .record = dws_record,
 };

@@ -60,9 +60,8 @@ typedef struct lwm_inst {
 } lwm_inst_t;
 
 typedef struct lwm_wpu {
-    /* the column picker block: its ops (the C model), instance, this clock's ports */
-    const block_ops_t *ops;
-    void *pick;
+    /* the column picker block: its instance (the C model or its RTL), this clock's ports */
+    block_inst_t pick;
     colpick_config_t cfg;
     colpick_in_t in;
     colpick_out_t out;
@@ -79,7 +78,6 @@ typedef struct lwm_wpu {
     /* statistics */
     uint64_t insts, subwarps, threads, jumps, dep_waits, asides;
     uint64_t size[WSIM_MAX_LANES + 1]; /* sub-warps by threads (0: clocks the picker issued nothing) */
-    FILE *rec; /* --record-block colpick */
 } lwm_wpu_t;
 
 #define LW(u) ((lwm_wpu_t *)(u)->mstate[MECH_LWM])
@@ -116,7 +114,7 @@ static int pick_clock(struct wsim *s, wpu_t *u, group_t *g, int load, wmask_t ma
     L->in.dep = dep_bits(s, L, g, load ? mask : L->out.q->work);
     L->in.take = 1;
     L->in.drop = 0;
-    L->ops->eval(L->pick, &L->in, &L->out);
+    block_eval(&L->pick, &L->in, &L->out);
     L->evaluated = 1;
     const wmask_t acc = wmask_and(L->out.pick, I->mlanes);
     L->pg = g, L->pload = load, L->pmask = mask, L->pone = one;
@@ -218,7 +216,7 @@ static int lwm_init_wpu(struct wsim *s, wpu_t *u, char *err, size_t errlen)
         return -1;
     }
     /* config.c's checks rule a bad shape out */
-    if (!(L->pick = block_new(s, &colpick_block_ops, &L->cfg, u->id, &L->ops, err, errlen))) return -1;
+    if (block_new(s, &L->pick, &colpick_block_ops, &L->cfg, u->id, err, errlen) < 0) return -1;
     u->mech_mem = 1;
     return 0;
 }
@@ -228,7 +226,7 @@ static void lwm_free_wpu(struct wsim *s, wpu_t *u)
     (void)s;
     lwm_wpu_t *L = LW(u);
     if (!L) return;
-    if (L->pick) L->ops->free(L->pick);
+    block_free(&L->pick);
     free(L->done_at);
     free(L->inst);
     free(L);
@@ -347,8 +345,7 @@ static void lwm_clock(struct wsim *s, wpu_t *u)
 {
     lwm_wpu_t *L = LW(u);
     if (!L->evaluated) return; /* an idle picker: its edge changes nothing (nor is it recorded) */
-    if (L->rec) L->ops->trace(L->pick, s->cycle, u->id, &L->in, &L->out, L->rec);
-    L->ops->clock(L->pick, &L->in, &L->out);
+    block_clock(&L->pick, s->cycle, &L->in, &L->out);
     L->evaluated = 0;
 }
 
@@ -461,15 +458,6 @@ static void lwm_stats(const struct wsim *s, const stats_t *t, FILE *out, int jso
             (unsigned long long)idle, (unsigned long long)waits, (unsigned long long)asides, ipc);
 }
 
-/* --record-block colpick: every WPU records; the header is the C model's */
-static int lwm_record(struct wsim *s, const char *block, FILE *out)
-{
-    if (strcmp(block, "colpick") != 0) return 0;
-    for (int i = 0; i < s->nwpus; i++) LW(&s->wpu[i])->rec = out;
-    if (out) block_trace_header(&colpick_block_ops, &LW(&s->wpu[0])->cfg, out);
-    return 1;
-}
-
 const mech_ops_t lwm_mech = {
     .name = "lwm",
     .init_wpu = lwm_init_wpu,
@@ -483,5 +471,4 @@ const mech_ops_t lwm_mech = {
     .check_wpu = lwm_check_wpu,
     .counters = lwm_counters,
     .stats = lwm_stats,
-    .record = lwm_record,
 };

@@ -116,9 +116,6 @@ typedef struct mech_ops {
     void (*stats_run)(const struct wsim *s, FILE *out);
     /* the deadlock report: its lines about warp w (under w's own line) */
     void (*deadlock)(const struct wsim *s, const warp_t *w, FILE *out);
-    /* --record-block BLOCK=out: 1 when BLOCK is one of its blocks (it writes
-     * the trace's header, then its port traffic as it happens) */
-    int (*record)(struct wsim *s, const char *block, FILE *out);
     /* --check's own test (WSIM_CHECK_INJECT): corrupt an output of its block
      * on WPU u; 1 when it did */
     int (*inject)(struct wsim *s, wpu_t *u);
@@ -204,11 +201,6 @@ static inline int mech_watch(const struct wsim *s, FILE *out)
 static inline int mech_starves(const struct wsim *s, const wpu_t *u, const warp_t *w)
 {
     MECH_EACH(s, m) if (m->starves && m->starves(s, u, w)) return 1;
-    return 0;
-}
-static inline int mech_record(struct wsim *s, const char *block, FILE *out)
-{
-    MECH_EACH(s, m) if (m->record && m->record(s, block, out)) return 1;
     return 0;
 }
 static inline int mech_inject(struct wsim *s, wpu_t *u)

@@ -21,17 +21,15 @@
 #include "mech.h"
 #include "../timeline.h"
 
-/* A WPU's fetch arbiter: its ops (the C model or its RTL), instance, this
+/* A WPU's fetch arbiter: its instance (the C model or its RTL), this
  * clock's ports; pre: its registered image before the last edge (--check) */
 typedef struct twolev_wpu {
-    const block_ops_t *ops;
-    void *fa;
+    block_inst_t fa;
     fetcharb_config_t cfg;
     fetcharb_in_t in;
     fetcharb_out_t out;
     fetcharb_state_t pre;
     uint8_t evald; /* evaluated this clock (a clock the LWM picker holds is not) */
-    FILE *rec;     /* --record-block fetcharb */
 } twolev_wpu_t;
 
 #define TL(u) ((twolev_wpu_t *)(u)->mstate[MECH_TWOLEV])
@@ -47,8 +45,7 @@ static int twolev_init_wpu(struct wsim *s, wpu_t *u, char *err, size_t errlen)
         .gsize = gs,
         .timeout = (int)s->cfg.fetch_timeout,
     };
-    A->fa = block_new(s, &fetcharb_block_ops, &A->cfg, u->id, &A->ops, err, errlen);
-    return A->fa ? 0 : -1;
+    return block_new(s, &A->fa, &fetcharb_block_ops, &A->cfg, u->id, err, errlen);
 }
 
 static void twolev_free_wpu(struct wsim *s, wpu_t *u)
@@ -56,7 +53,7 @@ static void twolev_free_wpu(struct wsim *s, wpu_t *u)
     (void)s;
     twolev_wpu_t *A = TL(u);
     if (!A) return;
-    if (A->fa) A->ops->free(A->fa);
+    block_free(&A->fa);
     free(A);
     u->mstate[MECH_TWOLEV] = NULL;
 }
@@ -83,7 +80,7 @@ static int twolev_pick(struct wsim *s, wpu_t *u, int prev)
         if (long_stall(&u->grp[k], s->cycle)) wmask_set(&in->stall, k);
     }
     for (int k = u->ngrp; k < slots; k++) wmask_set(&in->stall, k);
-    A->ops->eval(A->fa, in, &A->out);
+    block_eval(&A->fa, in, &A->out);
     return A->out.grant ? A->out.grant_idx : -1;
 }
 
@@ -118,8 +115,7 @@ static void twolev_clock(struct wsim *s, wpu_t *u, int last, int issued)
         if (A->out.tmo) u->st.fetch_timeouts++;
     }
     if (s->cfg.check) A->pre = *A->out.q;
-    if (A->rec) A->ops->trace(A->fa, s->cycle, u->id, in, &A->out, A->rec);
-    A->ops->clock(A->fa, in, &A->out);
+    block_clock(&A->fa, s->cycle, in, &A->out);
 }
 
 static const select_ops_t twolev_select = {.pick = twolev_pick, .clock = twolev_clock};
@@ -225,14 +221,6 @@ static int twolev_starves(const struct wsim *s, const wpu_t *u, const warp_t *w)
     return 0;
 }
 
-static int twolev_record(struct wsim *s, const char *block, FILE *out)
-{
-    if (strcmp(block, "fetcharb") != 0) return 0;
-    for (int i = 0; i < s->nwpus; i++) TL(&s->wpu[i])->rec = out;
-    if (out) block_trace_header(TL(&s->wpu[0])->ops, &TL(&s->wpu[0])->cfg, out);
-    return 1;
-}
-
 static void twolev_stats(const struct wsim *s, const stats_t *t, FILE *out, int json)
 {
     if (json) return; /* (its counters are stats.def's) */
@@ -249,7 +237,6 @@ const mech_ops_t twolev_mech = {
     .free_wpu = twolev_free_wpu,
     .check_wpu = twolev_check,
     .stats = twolev_stats,
-    .record = twolev_record,
     .inject = twolev_inject,
     .starves = twolev_starves,
 };
