@@ -87,9 +87,12 @@ if [ $RC -eq 0 ] && [ ! -s "$ERR" ]; then ok; else bad "mem_latency under memory
 run opt-help 30 "$SIM" --help
 helpok=1
 for key in $(sed -n 's/^  \([a-z_]*\) .*/\1/p' "$T/opt-config.out"); do grep -q "^  $key " "$OUT" || { helpok=0; bad "--help does not document key $key"; }; done
-for opt in --config --set --threads --seed --arg --task --max-cycles --stats --stats-out --trace --dump --dump-cfg --quiet --version; do
+# (every option of sim/options.def, the table --help is expanded from)
+for opt in $(sed -n 's/^OPT([a-z_0-9]*, *"\(--[a-z-]*\)".*/\1/p' sim/options.def); do
   grep -q -- "^  $opt" "$OUT" || { helpok=0; bad "--help does not document $opt"; }
+  nopt=$((${nopt:-0} + 1))
 done
+[ "${nopt:-0}" -ge 30 ] || { helpok=0; bad "sim/options.def: only ${nopt:-0} options read (its OPT rows' form changed?)"; }
 [ $helpok = 1 ] && [ $RC -eq 0 ] && ok
 # The CSR table of docs/abi.md is generated from cmodel/csr.def, which also
 # gives the executor, the disassembler and warpsplit.h their CSRs.
