@@ -197,6 +197,7 @@ struct wsim {
     int total_warps, next_warp, resident_warps;
     int launched; /* the first warps are in their slots (at the first wsim_run) */
     uint64_t next_watch; /* the watchdog's next look (NEVER: off) */
+    uint64_t last_watch; /* its previous look (or the launch): what "since the last look" counts from */
 
     /* global barrier */
     uint32_t live_threads, barrier_arrived;

@@ -329,6 +329,7 @@ wsim_status_t wsim_run_until(wsim_t *s, uint64_t until)
     if (!s->launched) {
         launch_resident(s);
         s->next_watch = s->cfg.watchdog ? s->cycle + s->cfg.watchdog : NEVER;
+        s->last_watch = s->cycle;
     }
     while (s->resident_warps > 0) {
         if (s->cycle >= until) { st = WSIM_RUNNING; break; }
@@ -337,6 +338,7 @@ wsim_status_t wsim_run_until(wsim_t *s, uint64_t until)
         if (s->cycle >= s->next_watch) {
             if (report_watchdog(s)) { st = WSIM_DEADLOCK; break; }
             s->next_watch = s->cycle + s->cfg.watchdog / 4 + 1;
+            s->last_watch = s->cycle;
         }
         TIMELINE(s, tl_sample(s));
         wpu_clock_all(s);

@@ -216,7 +216,7 @@ static int twolev_starves(const struct wsim *s, const wpu_t *u, const warp_t *w)
             (u->grp[j].wait == WAIT_MEM || u->grp[j].ready_at > s->cycle))
             return 0;
     for (int j = 0; j < s->nwarps; j++) /* and another warp issued since the watchdog's last look */
-        if (&u->warp[j] != w && u->warp[j].gid >= 0 && s->cycle - u->warp[j].last_issue <= s->cfg.watchdog / 4 + 1)
+        if (&u->warp[j] != w && u->warp[j].gid >= 0 && u->warp[j].last_issue >= s->last_watch)
             return 1;
     return 0;
 }
