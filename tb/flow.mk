@@ -119,6 +119,19 @@ $(RTL_OUT)/$(1)/$(2)/net/$(1)_tb: $(SYNTH_OUT)/$(1)-$(2).v synth/cells45.v $$(RT
 endef
 $(foreach b,$(RTL_BLOCKS),$(foreach s,$(call rtl_sets,$(b)),$(eval $(call RTL_SET_RULES,$(b),$(s)))))
 
+# make mutant-tb BLOCK=b SET=s MUTANT_SV=file MUTANT_OUT=dir: the RTL
+# testbench of one set built from another source, dir/b_tb (the mutants of
+# tests/groups/rtl-mutants.tsv that the random testbench must catch).
+mutant-tb: $(BLOCK_COBJS)
+	@test -n "$(MUTANT_SV)" -a -n "$(MUTANT_OUT)" -a -n "$(RTL_P_$(BLOCK)_$(SET))" || \
+	  { echo "mutant-tb: give BLOCK, SET (a set of tb/$(BLOCK).params), MUTANT_SV and MUTANT_OUT" >&2; exit 2; }
+	@mkdir -p $(MUTANT_OUT)
+	@MAKEFLAGS= MFLAGS= $(VERILATOR) $(VL_BUILD_FLAGS) --assert -Irtl --top-module ws_$(BLOCK) -Mdir $(MUTANT_OUT) \
+	  $(RTL_P_$(BLOCK)_$(SET):%=-G%) -CFLAGS "$(RTL_TB_CFLAGS_$(BLOCK)_$(SET))" \
+	  $(abspath $(MUTANT_SV)) $(CURDIR)/tb/$(BLOCK)_tb.cpp $(CURDIR)/tb/common/tb_main.cpp $(abspath $(BLOCK_COBJS)) \
+	  -o $(BLOCK)_tb > $(MUTANT_OUT)/build.log 2>&1 || { tail -n 30 $(MUTANT_OUT)/build.log; exit 1; }
+.PHONY: mutant-tb
+
 RTL_LINT_OK := $(RTL_PAIRS:%=$(RTL_OUT)/%/lint.ok)
 rtl_tb      = $(RTL_OUT)/$(1)/rtl/$(firstword $(subst /, ,$(1)))_tb
 net_tb      = $(RTL_OUT)/$(1)/net/$(firstword $(subst /, ,$(1)))_tb

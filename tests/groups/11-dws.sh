@@ -75,12 +75,6 @@ if [ $RC -eq 0 ]; then ok; else bad "$(cat "$OUT" "$ERR")"; fi
 run blocks-colpick-toolarge 30 "$B/tests/replay_block" tests/blocks/colpick/toolarge.trace
 if [ $RC -eq 2 ] && grep -q "rows x cols must be at most 256" "$ERR"; then ok
 else bad "colpick rows=16 cols=32 not refused: exit $RC: $(head -c 300 "$ERR")"; fi
-run blocks-gtkw 30 python3 tb/gtkw.py wst dws
-if [ $RC -eq 0 ] && cmp -s "$OUT" tb/wst.gtkw; then ok
-else bad "tb/wst.gtkw is out of date with cmodel/blocks/wst.def: python3 tb/gtkw.py wst dws > tb/wst.gtkw $(cat "$ERR")"; fi
-run blocks-gtkw-asc 30 python3 tb/gtkw.py asc dom4
-if [ $RC -eq 0 ] && cmp -s "$OUT" tb/asc.gtkw; then ok
-else bad "tb/asc.gtkw is out of date with cmodel/blocks/asc.def: python3 tb/gtkw.py asc dom4 > tb/asc.gtkw $(cat "$ERR")"; fi
 mkdir -p "$T/dws"
 # (tests/matrix.sh: which kernel x preset pairs; every policy on each)
 bash tests/matrix.sh "$B" $([ "$LONG" = 1 ] && echo long) > "$T/dws/pairs"
