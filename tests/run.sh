@@ -89,6 +89,7 @@ table_cases() {
   while IFS=$'\t' read -r -u 3 name args status re made; do
     case $name in '' | '#'*) continue ;; esac
     [[ $status =~ ^[0-9]+$ ]] || { bad "$1: case $name: exit status '$status' is not a number (a column missing?)"; continue; }
+    [[ -z ${K:-} && "$args$re" == *'$K'* ]] && { bad "$1: case $name uses \$K, which this group does not set"; continue; }
     read -ra argv <<<"$args"
     paths=()
     for w in "${argv[@]}" "$re"; do w=${w//'$GOOD'/"$GOOD"} w=${w//'$K'/"${K:-}"}; paths+=("${w//'$T'/"$T"}"); done
