@@ -479,12 +479,13 @@ typedef struct opts {
     int nshort;
 } opts_t;
 
-enum { OPT_TEXT, OPT_ON, OPT_OFF, OPT_SET, OPT_ASSIGN, OPT_CALL };
+enum { OPT_TEXT, OPT_ONCE, OPT_ON, OPT_OFF, OPT_SET, OPT_ASSIGN, OPT_CALL };
 enum { OPT_MAX_SHORTCUTS = 64 };
 
 /* A CALL option: 0, -1 when reported (exit 2), 1: done, exit 0 (--help). */
 typedef int opt_fn(opts_t *o, const char *opt, const char *val);
 #define OPT_FN_TEXT(id)
+#define OPT_FN_ONCE(id)
 #define OPT_FN_ON(id)
 #define OPT_FN_OFF(id)
 #define OPT_FN_SET(id)
@@ -494,7 +495,7 @@ typedef int opt_fn(opts_t *o, const char *opt, const char *val);
 #include "options.def"
 #undef OPT
 
-/* One row of options.def: the member (TEXT, ON, OFF), the key or assignment
+/* One row of options.def: the member (TEXT, ONCE, ON, OFF), the key or assignment
  * (SET, ASSIGN) or the function (CALL) of its kind. */
 typedef struct option {
     const char *name, *alias, *arg;
@@ -505,12 +506,14 @@ typedef struct option {
     const char *help;
 } option_t;
 #define OPT_MEMBER_TEXT(t) offsetof(opts_t, t)
+#define OPT_MEMBER_ONCE(t) offsetof(opts_t, t)
 #define OPT_MEMBER_ON(t) offsetof(opts_t, t)
 #define OPT_MEMBER_OFF(t) offsetof(opts_t, t)
 #define OPT_MEMBER_SET(t) 0
 #define OPT_MEMBER_ASSIGN(t) 0
 #define OPT_MEMBER_CALL(t) 0
 #define OPT_SETS_TEXT(t) NULL
+#define OPT_SETS_ONCE(t) NULL
 #define OPT_SETS_ON(t) NULL
 #define OPT_SETS_OFF(t) NULL
 #define OPT_SETS_SET(t) t
@@ -518,6 +521,7 @@ typedef struct option {
 #define OPT_SETS_CALL(t) NULL
 #define OPT_CALL_CALL(id) opt_##id
 #define OPT_CALL_TEXT(id) NULL
+#define OPT_CALL_ONCE(id) NULL
 #define OPT_CALL_ON(id) NULL
 #define OPT_CALL_OFF(id) NULL
 #define OPT_CALL_SET(id) NULL
@@ -871,6 +875,14 @@ static int parse_options(int argc, char **argv, opts_t *o)
         }
         int rc = 0;
         switch (p->kind) {
+        case OPT_ONCE: {
+            const char *was;
+            memcpy(&was, (char *)o + p->member, sizeof was);
+            if (was) {
+                fprintf(stderr, "wpusim: %s given twice (%s, then %s): give it once\n", p->name, was, val);
+                return -1;
+            }
+        } /* fall through */
         case OPT_TEXT: memcpy((char *)o + p->member, &val, sizeof val); break;
         case OPT_ON:
         case OPT_OFF: *(int *)((char *)o + p->member) = p->kind == OPT_ON; break;
