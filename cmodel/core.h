@@ -334,6 +334,12 @@ static inline void block_clock(block_inst_t *b, uint64_t cycle, const void *in, 
     if (b->rec) b->ops->trace(b->blk, cycle, b->unit, in, out, b->rec);
     b->ops->clock(b->blk, in, out);
 }
+/* A clock edge the trace leaves out: the PRT records only clocks with an
+ * operation (docs/blocks/prt.md), and its idle clocks come here. */
+static inline void block_clock_unrecorded(block_inst_t *b, const void *in, const void *out)
+{
+    b->ops->clock(b->blk, in, out);
+}
 /* --record-block: every instance of the block named records to out (the
  * header once, from the first); the instances (0: the block is not in
  * this machine; out NULL: only counts, records nothing). */

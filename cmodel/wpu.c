@@ -360,7 +360,7 @@ static void vcore_prt(struct wsim *s, wpu_t *u)
     in->free = fp >= 0;
     in->free_part = (uint8_t)(fp >= 0 ? fp : 0);
     if (in->ren_v || in->alloc || in->free) block_clock(&v->prt, s->cycle, in, &v->pout);
-    else v->prt.ops->clock(v->prt.blk, in, &v->pout); /* (an idle clock: not in the trace) */
+    else block_clock_unrecorded(&v->prt, in, &v->pout);
     if (in->alloc) {
         v->pend_alloc &= ~(1u << ap);
         group_t *g = &u->grp[ap];
