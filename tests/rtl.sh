@@ -51,7 +51,8 @@ else bad "a port renamed in the RTL only was not caught: exit $RC: $(head -c 600
 # Every block and set against its C block, every port every clock; the run
 # fails on any mismatch, failed assertion or coverage point not hit.
 group rtl-tb
-run rtl-tb-build 1800 $RTL_MAKE -j2 tb RTL_NET_SETS="$RTL_NET_SETS"
+# (the builds' timeouts guard against a hang, not a budget: ~15 min idle, past 30 under load)
+run rtl-tb-build 3600 $RTL_MAKE -j2 tb RTL_NET_SETS="$RTL_NET_SETS"
 if [ $RC -ne 0 ]; then bad "building the testbenches: $(tail -n 20 "$OUT" "$ERR")"; fi
 for p in $RTL_PAIRS; do
   b=${p%%/*} s=${p#*/}
@@ -304,7 +305,7 @@ if [ $RC -eq 2 ] && grep -q "^wpusim: --rtl: this build has no RTL in the loop (
 else bad "plain wpusim --rtl: exit $RC: $(head -c 300 "$ERR")"; fi
 if [ "$RTL_TOOLS" = 1 ]; then
 RSIM=$B/wpusim-rtl
-run rtl-loop-build 1200 $RTL_MAKE -j2 wpusim-rtl
+run rtl-loop-build 3600 $RTL_MAKE -j2 wpusim-rtl
 if [ $RC -ne 0 ] || [ ! -x "$RSIM" ]; then bad "make wpusim-rtl: exit $RC: $(tail -n 20 "$OUT" "$ERR")"
 else
   ok
