@@ -43,13 +43,19 @@ static const block_param_t colpick_params[] = {
 
 /* ---- the block ---- */
 
+/* the mask's lanes in the message: this build's (256 in wpusim, 512 in the testbench) */
+#define COLPICK_STR_(x) #x
+#define COLPICK_STR(x) COLPICK_STR_(x)
+#define WMASK_LANES_STR COLPICK_STR(WSIM_MAX_LANES)
+
 int colpick_init(colpick_t *p, const colpick_config_t *c, char *err, size_t errlen)
 {
     const char *bad = NULL;
     if (c->rows < 1 || c->rows > 64) bad = "rows must be 1..64";
     else if (c->cols < 1 || c->cols > 64) bad = "cols must be 1..64";
     else if (c->rows * c->cols > WSIM_MAX_LANES)
-        bad = "rows x cols must be at most 256 (a large warp's mask is a wmask_t of 256 bits, cmodel/mask.h)";
+        bad = "rows x cols must be at most " WMASK_LANES_STR " (a large warp's mask is a wmask_t of " WMASK_LANES_STR
+              " bits, cmodel/mask.h)";
     if (bad) {
         snprintf(err, errlen, "column picker: %s (rows=%d cols=%d)", bad, c->rows, c->cols);
         return -1;
