@@ -285,12 +285,16 @@ static inline const void *block_trace_out(const block_trace_t *t, size_t i) { re
 
 /* ---- comparing outputs (lockstep, testbenches, replays) ---- */
 
+/* a value's hex and its end: 80, or a whole mask where masks are wider (the
+ * column picker's testbench: 512 lanes, 128 digits) */
+#define BLOCK_HEX_CHARS (WSIM_MAX_LANES / 4 + 1 > 80 ? WSIM_MAX_LANES / 4 + 1 : 80)
+
 typedef struct block_mismatch {
     int port;       /* index into b->ports */
     int entry;      /* ENTRY ports: the entry; else -1 */
     char name[64];  /* "latspec_o", "ent_pc_o (entry 3)" */
-    char exp[80];   /* hex, the port's digits */
-    char act[80];
+    char exp[BLOCK_HEX_CHARS]; /* hex, the port's digits */
+    char act[BLOCK_HEX_CHARS];
 } block_mismatch_t;
 
 enum { BLOCK_CMP_COMB = 1, BLOCK_CMP_REGS = 2, BLOCK_CMP_ALL = 3 };
