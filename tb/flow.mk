@@ -65,11 +65,24 @@ rtl-tools:
 
 # The C model of a block and the generic block code (block.c), compiled as
 # C for the harness. Every block's C model is linked: block.c's block_list
-# (the trace reader's blocks) names them all.
+# (the trace reader's blocks) names them all. Their masks (wmask_t,
+# cmodel/mask.h) hold 256 lanes, as wpusim's widest build; a block with a
+# wider set names its lanes, TB_LANES_<block>, and its testbench (harness and
+# C objects, $(RTL_OUT)/cobj<lanes>) is built with masks of that width: the
+# column picker's k16 is 004's 512-thread large warp (Fig. 10), one C picker
+# of 512 threads. (Only there: 512-lane masks make the WST's and the MDT's
+# random runs 25-30 % slower.)
+TB_LANES_colpick := 512
 BLOCK_COBJS := $(patsubst cmodel/blocks/%.c,$(RTL_OUT)/cobj/%.o,$(wildcard cmodel/blocks/*.c))
-$(RTL_OUT)/cobj/%.o: cmodel/blocks/%.c $(wildcard cmodel/blocks/*.h cmodel/blocks/*.def) cmodel/mask.h
-	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -c $< -o $@
+tb_cobjs = $(BLOCK_COBJS:$(RTL_OUT)/cobj/%=$(RTL_OUT)/cobj$(TB_LANES_$(1))/%)
+# $(call TB_COBJ_RULE,LANES): the objects of $(RTL_OUT)/cobjLANES (none: mask.h's lanes)
+define TB_COBJ_RULE
+$(RTL_OUT)/cobj$(1)/%.o: cmodel/blocks/%.c $(wildcard cmodel/blocks/*.h cmodel/blocks/*.def) cmodel/mask.h
+	@mkdir -p $$(dir $$@)
+	$(CC) $(CFLAGS) $(if $(1),-DWSIM_MAX_LANES=$(1) )-c $$< -o $$@
+endef
+$(eval $(call TB_COBJ_RULE,))
+$(foreach l,$(sort $(foreach b,$(RTL_BLOCKS),$(TB_LANES_$(b)))),$(eval $(call TB_COBJ_RULE,$(l))))
 
 # Rules per block and set:
 #   $(RTL_OUT)/B/S/lint.ok        verilator -Wall and yosys checks passed
@@ -78,8 +91,10 @@ $(RTL_OUT)/cobj/%.o: cmodel/blocks/%.c $(wildcard cmodel/blocks/*.h cmodel/block
 #   $(SYNTH_OUT)/B-S.stat         yosys statistics (cells, area), netlist B-S.v
 define RTL_SET_RULES
 RTL_P_$(1)_$(2) := $$(call rtl_params,$(1),$(2))
-RTL_TB_DEPS_$(1) := tb/$(1)_tb.cpp tb/$(1).params $(TB_COMMON) $(BLOCK_COBJS)
-RTL_TB_CFLAGS_$(1)_$(2) := -I$(CURDIR)/tb/common -iquote $(CURDIR)/cmodel -DTB_ROOT=$(CURDIR) $$(RTL_P_$(1)_$(2):%=-DTB_%)
+RTL_TB_COBJS_$(1) := $(call tb_cobjs,$(1))
+RTL_TB_DEPS_$(1) := tb/$(1)_tb.cpp tb/$(1).params $(TB_COMMON) $$(RTL_TB_COBJS_$(1))
+RTL_TB_CFLAGS_$(1)_$(2) := -I$(CURDIR)/tb/common -iquote $(CURDIR)/cmodel -DTB_ROOT=$(CURDIR) $$(RTL_P_$(1)_$(2):%=-DTB_%) \
+  $(if $(TB_LANES_$(1)),-DWSIM_MAX_LANES=$(TB_LANES_$(1)))
 
 $(RTL_OUT)/$(1)/$(2)/lint.ok: rtl/ws_$(1).sv $(RTL_SV_COMMON) tb/$(1).params synth/lint.ys
 	@mkdir -p $$(dir $$@)
@@ -96,7 +111,7 @@ $(RTL_OUT)/$(1)/$(2)/rtl/$(1)_tb: rtl/ws_$(1).sv $(RTL_SV_COMMON) $$(RTL_TB_DEPS
 	@rm -f $$@ # Verilator's own make does not relink for a changed C object (cobj/)
 	@MAKEFLAGS= MFLAGS= $(VERILATOR) $(VL_BUILD_FLAGS) --assert -Irtl --top-module ws_$(1) -Mdir $$(dir $$@) \
 	  $$(RTL_P_$(1)_$(2):%=-G%) -CFLAGS "$$(RTL_TB_CFLAGS_$(1)_$(2))" \
-	  rtl/ws_$(1).sv $(CURDIR)/tb/$(1)_tb.cpp $(CURDIR)/tb/common/tb_main.cpp $(abspath $(BLOCK_COBJS)) \
+	  rtl/ws_$(1).sv $(CURDIR)/tb/$(1)_tb.cpp $(CURDIR)/tb/common/tb_main.cpp $$(abspath $$(RTL_TB_COBJS_$(1))) \
 	  -o $(1)_tb > $$(dir $$@)build.log 2>&1 || { tail -n 30 $$(dir $$@)build.log; exit 1; }
 
 $(SYNTH_OUT)/$(1)-$(2).v $(SYNTH_OUT)/$(1)-$(2).stat &: rtl/ws_$(1).sv $(RTL_SV_COMMON) tb/$(1).params synth/synth.ys synth/cells45.lib
@@ -115,20 +130,20 @@ $(RTL_OUT)/$(1)/$(2)/net/$(1)_tb: $(SYNTH_OUT)/$(1)-$(2).v synth/cells45.v $$(RT
 	@MAKEFLAGS= MFLAGS= $(VERILATOR) $(VL_BUILD_FLAGS) $(VL_NET_FLAGS) --top-module ws_$(1) -Mdir $$(dir $$@) \
 	  -CFLAGS "$$(RTL_TB_CFLAGS_$(1)_$(2))" \
 	  $(SYNTH_OUT)/$(1)-$(2).v synth/cells45.v $(CURDIR)/tb/$(1)_tb.cpp $(CURDIR)/tb/common/tb_main.cpp \
-	  $(abspath $(BLOCK_COBJS)) -o $(1)_tb > $$(dir $$@)build.log 2>&1 || { tail -n 30 $$(dir $$@)build.log; exit 1; }
+	  $$(abspath $$(RTL_TB_COBJS_$(1))) -o $(1)_tb > $$(dir $$@)build.log 2>&1 || { tail -n 30 $$(dir $$@)build.log; exit 1; }
 endef
 $(foreach b,$(RTL_BLOCKS),$(foreach s,$(call rtl_sets,$(b)),$(eval $(call RTL_SET_RULES,$(b),$(s)))))
 
 # make mutant-tb BLOCK=b SET=s MUTANT_SV=file MUTANT_OUT=dir: the RTL
 # testbench of one set built from another source, dir/b_tb (the mutants of
 # tests/groups/rtl-mutants.tsv that the random testbench must catch).
-mutant-tb: $(BLOCK_COBJS)
+mutant-tb: $(call tb_cobjs,$(BLOCK))
 	@test -n "$(MUTANT_SV)" -a -n "$(MUTANT_OUT)" -a -n "$(RTL_P_$(BLOCK)_$(SET))" || \
 	  { echo "mutant-tb: give BLOCK, SET (a set of tb/$(BLOCK).params), MUTANT_SV and MUTANT_OUT" >&2; exit 2; }
 	@mkdir -p $(MUTANT_OUT)
 	@MAKEFLAGS= MFLAGS= $(VERILATOR) $(VL_BUILD_FLAGS) --assert -Irtl --top-module ws_$(BLOCK) -Mdir $(MUTANT_OUT) \
 	  $(RTL_P_$(BLOCK)_$(SET):%=-G%) -CFLAGS "$(RTL_TB_CFLAGS_$(BLOCK)_$(SET))" \
-	  $(abspath $(MUTANT_SV)) $(CURDIR)/tb/$(BLOCK)_tb.cpp $(CURDIR)/tb/common/tb_main.cpp $(abspath $(BLOCK_COBJS)) \
+	  $(abspath $(MUTANT_SV)) $(CURDIR)/tb/$(BLOCK)_tb.cpp $(CURDIR)/tb/common/tb_main.cpp $(abspath $(call tb_cobjs,$(BLOCK))) \
 	  -o $(BLOCK)_tb > $(MUTANT_OUT)/build.log 2>&1 || { tail -n 30 $(MUTANT_OUT)/build.log; exit 1; }
 .PHONY: mutant-tb
 

@@ -294,6 +294,15 @@ std::string tb_params(const block_ops_t *b, const void *cfg);
 template <class Env>
 int tb_run(const TbOpts &o, TbRun &r, VerilatedContext *ctx, const block_ops_t *ops, const void *cfg,
            int (*random)(Env &), const std::string &more = "") {
+    // The C objects and this harness must agree on the structs (their masks:
+    // WSIM_MAX_LANES; tb/flow.mk builds both with a block's TB_LANES_<b>).
+    if (ops->in_size != sizeof(typename Env::in_type) || ops->out_size != sizeof(typename Env::out_type)) {
+        fprintf(stderr,
+                "%s_tb: the C objects' port structs differ from this testbench's (masks of %d lanes here): "
+                "build both with the same WSIM_MAX_LANES (tb/flow.mk, TB_LANES_%s)\n",
+                ops->name, WSIM_MAX_LANES, ops->name);
+        return 2;
+    }
     Env v(o, r, ctx, ops, cfg);
     char err[256];
     if (!v.init(err, sizeof err)) {
