@@ -84,6 +84,16 @@ endef
 $(eval $(call TB_COBJ_RULE,))
 $(foreach l,$(sort $(foreach b,$(RTL_BLOCKS),$(TB_LANES_$(b)))),$(eval $(call TB_COBJ_RULE,$(l))))
 
+# $(call verilate_tb,BLOCK,SET,DIR,FLAGS,SOURCES): build DIR/BLOCK_tb, the
+# block's testbench (tb/BLOCK_tb.cpp on tb/common, its C objects) on the
+# Verilog SOURCES with Verilator FLAGS; its log is DIR/build.log. The RTL's,
+# the netlist's and a mutant's testbenches are built by this one command.
+define verilate_tb
+@MAKEFLAGS= MFLAGS= $(VERILATOR) $(VL_BUILD_FLAGS) $(4) --top-module ws_$(1) -Mdir $(3) \
+  -CFLAGS "$(RTL_TB_CFLAGS_$(1)_$(2))" $(5) $(CURDIR)/tb/$(1)_tb.cpp $(CURDIR)/tb/common/tb_main.cpp \
+  $(abspath $(call tb_cobjs,$(1))) -o $(1)_tb > $(3)/build.log 2>&1 || { tail -n 30 $(3)/build.log; exit 1; }
+endef
+
 # Rules per block and set:
 #   $(RTL_OUT)/B/S/lint.ok        verilator -Wall and yosys checks passed
 #   $(RTL_OUT)/B/S/rtl/B_tb       the testbench on the RTL
@@ -109,10 +119,7 @@ $(RTL_OUT)/$(1)/$(2)/rtl/$(1)_tb: rtl/ws_$(1).sv $(RTL_SV_COMMON) $$(RTL_TB_DEPS
 	@mkdir -p $$(dir $$@)
 	@echo "  VERILATE $(1) $(2) (RTL)"
 	@rm -f $$@ # Verilator's own make does not relink for a changed C object (cobj/)
-	@MAKEFLAGS= MFLAGS= $(VERILATOR) $(VL_BUILD_FLAGS) --assert -Irtl --top-module ws_$(1) -Mdir $$(dir $$@) \
-	  $$(RTL_P_$(1)_$(2):%=-G%) -CFLAGS "$$(RTL_TB_CFLAGS_$(1)_$(2))" \
-	  rtl/ws_$(1).sv $(CURDIR)/tb/$(1)_tb.cpp $(CURDIR)/tb/common/tb_main.cpp $$(abspath $$(RTL_TB_COBJS_$(1))) \
-	  -o $(1)_tb > $$(dir $$@)build.log 2>&1 || { tail -n 30 $$(dir $$@)build.log; exit 1; }
+	$$(call verilate_tb,$(1),$(2),$$(@D),--assert -Irtl $$(RTL_P_$(1)_$(2):%=-G%),rtl/ws_$(1).sv)
 
 $(SYNTH_OUT)/$(1)-$(2).v $(SYNTH_OUT)/$(1)-$(2).stat &: rtl/ws_$(1).sv $(RTL_SV_COMMON) tb/$(1).params synth/synth.ys synth/cells45.lib
 	@mkdir -p $(SYNTH_OUT)
@@ -127,10 +134,7 @@ $(RTL_OUT)/$(1)/$(2)/net/$(1)_tb: $(SYNTH_OUT)/$(1)-$(2).v synth/cells45.v $$(RT
 	@mkdir -p $$(dir $$@)
 	@echo "  VERILATE $(1) $(2) (netlist)"
 	@rm -f $$@
-	@MAKEFLAGS= MFLAGS= $(VERILATOR) $(VL_BUILD_FLAGS) $(VL_NET_FLAGS) --top-module ws_$(1) -Mdir $$(dir $$@) \
-	  -CFLAGS "$$(RTL_TB_CFLAGS_$(1)_$(2))" \
-	  $(SYNTH_OUT)/$(1)-$(2).v synth/cells45.v $(CURDIR)/tb/$(1)_tb.cpp $(CURDIR)/tb/common/tb_main.cpp \
-	  $$(abspath $$(RTL_TB_COBJS_$(1))) -o $(1)_tb > $$(dir $$@)build.log 2>&1 || { tail -n 30 $$(dir $$@)build.log; exit 1; }
+	$$(call verilate_tb,$(1),$(2),$$(@D),$(VL_NET_FLAGS),$(SYNTH_OUT)/$(1)-$(2).v synth/cells45.v)
 endef
 $(foreach b,$(RTL_BLOCKS),$(foreach s,$(call rtl_sets,$(b)),$(eval $(call RTL_SET_RULES,$(b),$(s)))))
 
@@ -141,10 +145,7 @@ mutant-tb: $(call tb_cobjs,$(BLOCK))
 	@test -n "$(MUTANT_SV)" -a -n "$(MUTANT_OUT)" -a -n "$(RTL_P_$(BLOCK)_$(SET))" || \
 	  { echo "mutant-tb: give BLOCK, SET (a set of tb/$(BLOCK).params), MUTANT_SV and MUTANT_OUT" >&2; exit 2; }
 	@mkdir -p $(MUTANT_OUT)
-	@MAKEFLAGS= MFLAGS= $(VERILATOR) $(VL_BUILD_FLAGS) --assert -Irtl --top-module ws_$(BLOCK) -Mdir $(MUTANT_OUT) \
-	  $(RTL_P_$(BLOCK)_$(SET):%=-G%) -CFLAGS "$(RTL_TB_CFLAGS_$(BLOCK)_$(SET))" \
-	  $(abspath $(MUTANT_SV)) $(CURDIR)/tb/$(BLOCK)_tb.cpp $(CURDIR)/tb/common/tb_main.cpp $(abspath $(call tb_cobjs,$(BLOCK))) \
-	  -o $(BLOCK)_tb > $(MUTANT_OUT)/build.log 2>&1 || { tail -n 30 $(MUTANT_OUT)/build.log; exit 1; }
+	$(call verilate_tb,$(BLOCK),$(SET),$(MUTANT_OUT),--assert -Irtl $(RTL_P_$(BLOCK)_$(SET):%=-G%),$(abspath $(MUTANT_SV)))
 .PHONY: mutant-tb
 
 RTL_LINT_OK := $(RTL_PAIRS:%=$(RTL_OUT)/%/lint.ok)
