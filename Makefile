@@ -13,6 +13,11 @@ RV_CC   := clang
 RV_CFLAGS := --target=riscv32 -march=rv32imf -mabi=ilp32f -mno-relax -fno-jump-tables -O2 \
              -ffreestanding -nostdlib -ffp-contract=off
 
+# The libraries every program with the C model links: zlib (.gz traces and
+# block records, cmodel/blocks/zfile.h) and libm. Scripts that link the
+# model read them with make -s print-WSIM_LIBS.
+WSIM_LIBS := -lz -lm
+
 LIB_SRCS := $(wildcard cmodel/*.c cmodel/mem/*.c cmodel/mech/*.c cmodel/blocks/*.c)
 LIB_OBJS := $(LIB_SRCS:%.c=$(BUILD)/%.o)
 LIB      := $(BUILD)/libwsim.a
@@ -82,7 +87,7 @@ $(BUILD)/core64.o: $(CORE64_OBJS)
 
 $(BUILD)/sim/wpusim.o: EXTRA_SIM_FLAGS := -DWSIM_CORE64
 $(WPUSIM): $(BUILD)/sim/wpusim.o $(BUILD)/sim/presets.o $(BUILD)/core64.o $(LIB)
-	$(CC) $(CFLAGS) $^ -lz -lm -o $@
+	$(CC) $(CFLAGS) $^ $(WSIM_LIBS) -o $@
 
 # The same simulator built with AddressSanitizer and UBSan (the test suite
 # runs part of itself on it). A separate tree: its objects differ.
@@ -94,7 +99,11 @@ $(ASAN_BUILD)/wpusim: $(LIB_SRCS) sim/wpusim.c $(BUILD)/sim/presets.c $(GEN_HDRS
 	$(CC) $(CFLAGS) $(ASAN_FLAGS) -DWSIM_MAX_LANES=64 -I$(GEN) -Icmodel -r -nostdlib $(LIB_SRCS) -o $(ASAN_BUILD)/core64.in.o
 	$(call core64_link,$(ASAN_BUILD)/core64.o,$(ASAN_BUILD)/core64.in.o)
 	$(CC) $(CFLAGS) $(ASAN_FLAGS) -DWSIM_CORE64 -I$(GEN) -Icmodel -Isim $(LIB_SRCS) sim/wpusim.c $(BUILD)/sim/presets.c \
-	  $(ASAN_BUILD)/core64.o -lz -lm -o $@
+	  $(ASAN_BUILD)/core64.o $(WSIM_LIBS) -o $@
+
+# make -s print-VAR prints a variable of this build (the scripts' link flags)
+print-%:
+	@echo '$($*)'
 
 # the compiler's dependency lists: absent until the first build
 -include $(LIB_OBJS:.o=.d) $(CORE64_OBJS:.o=.d) $(BUILD)/sim/wpusim.d

@@ -38,7 +38,7 @@ $(FUZZ_B)/replay/libwsim.a: $(FUZZ_PLAIN_OBJS)
 	$(AR) rcs $@ $^
 $(FUZZ_B)/replay/fuzz_run: $(FUZZ_B)/seeds.c
 $(FUZZ_B)/replay/fuzz_%: fuzz/fuzz_%.c fuzz/fuzz_common.c fuzz/standalone.c fuzz/fuzz.h $(FUZZ_B)/replay/libwsim.a
-	$(CC) $(CFLAGS) $(ASAN_FLAGS) -I$(GEN) -Icmodel -Ifuzz $(filter %.c,$^) $(FUZZ_B)/replay/libwsim.a -lz -lm -o $@
+	$(CC) $(CFLAGS) $(ASAN_FLAGS) -I$(GEN) -Icmodel -Ifuzz $(filter %.c,$^) $(FUZZ_B)/replay/libwsim.a $(WSIM_LIBS) -o $@
 
 fuzz-replay: $(SETUP_STAMP)
 	@$(MAKE) --no-print-directory $(FUZZ_REPLAYS)
@@ -61,7 +61,7 @@ $(FUZZ_B)/fuzz_%: fuzz/fuzz_%.c fuzz/fuzz_common.c fuzz/fuzz.h $(FUZZ_B)/libwsim
 	    | $(FUZZ_CC) -fsanitize=fuzzer -x c - -o $(FUZZ_B)/.probe 2>/dev/null || { \
 	    echo "fuzz: $(FUZZ_CC) has no libFuzzer runtime; install it:" >&2; \
 	    echo "fuzz:   apt-get install -y --no-install-recommends libclang-rt-dev" >&2; exit 1; }
-	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer $(filter %.c,$^) $(FUZZ_B)/libwsim.a -lz -lm -o $@
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer $(filter %.c,$^) $(FUZZ_B)/libwsim.a $(WSIM_LIBS) -o $@
 
 # Seed corpora, generated from what the tree builds (not committed):
 # every built ELF for the loader, the presets and policies for the parser,

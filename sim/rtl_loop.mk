@@ -65,7 +65,7 @@ $(RTL_LOOP_OUT)/wpusim.o: sim/wpusim.c sim/rtl_loop.h $(GEN_HDRS) $(wildcard cmo
 
 $(BUILD)/wpusim-rtl: $(RTL_LOOP_OUT)/wpusim.o $(BUILD)/sim/presets.o $(RTL_LOOP_OUT)/rtl_loop.o $(LIB) $(RTL_LOOP_MODELS) $(RTL_LOOP_VLOBJS)
 	$(CXX) $(RTL_LOOP_OUT)/wpusim.o $(BUILD)/sim/presets.o $(RTL_LOOP_OUT)/rtl_loop.o $(LIB) $(RTL_LOOP_MODELS) \
-	  $(RTL_LOOP_VLOBJS) -lz -pthread -latomic -lm -o $@
+	  $(RTL_LOOP_VLOBJS) $(WSIM_LIBS) -pthread -latomic -o $@
 
 # The block/set pairs built in, for tests/rtl.sh.
 rtl-loop-pairs:

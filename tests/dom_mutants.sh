@@ -14,6 +14,7 @@ B=${1:-build}
 W=$(mktemp -d "${TMPDIR:-/tmp}/dom-mutants.XXXXXX")
 trap 'rm -rf "$W"' EXIT
 CC=${CC:-cc}
+LIBS=$(make -s --no-print-directory print-WSIM_LIBS) || exit 1
 objs=$(ls "$B"/cmodel/*.o "$B"/cmodel/*/*.o | grep -v '/mech/dom\.o$')
 rc=0
 while IFS='|' read -r name prog arg want expr watchdog; do
@@ -22,7 +23,7 @@ while IFS='|' read -r name prog arg want expr watchdog; do
   sed -i "$expr" "$W/dom.c"
   if cmp -s cmodel/mech/dom.c "$W/dom.c"; then echo "mutant '$name': the sed expression no longer applies"; rc=1; continue; fi
   if ! $CC -std=c11 -O1 -w -I"$B/gen" -Icmodel -c "$W/dom.c" -o "$W/dom.o" 2>"$W/cc.err" \
-     || ! $CC "$B/sim/wpusim.o" "$B/sim/presets.o" "$B/core64.o" "$W/dom.o" $objs -lz -lm -o "$W/wpusim" 2>>"$W/cc.err"; then
+     || ! $CC "$B/sim/wpusim.o" "$B/sim/presets.o" "$B/core64.o" "$W/dom.o" $objs $LIBS -o "$W/wpusim" 2>>"$W/cc.err"; then
     echo "mutant '$name': does not build: $(head -c 300 "$W/cc.err")"; rc=1; continue
   fi
   if [ -n "$watchdog" ]; then how="watchdog at cycle [0-9]*"; opt="--set watchdog=$watchdog"

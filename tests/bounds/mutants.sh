@@ -15,6 +15,7 @@ ONLY=${2:-}
 W=$(mktemp -d "${TMPDIR:-/tmp}/bounds-mutants.XXXXXX")
 trap 'rm -rf "$W"' EXIT
 CC=${CC:-cc}
+LIBS=$(make -s --no-print-directory print-WSIM_LIBS) || exit 1
 CFLAGS="-std=c11 -O1 -I$B/gen -Icmodel -Isim"
 SRCS=$(ls cmodel/*.c cmodel/mech/*.c cmodel/blocks/*.c) || exit 1
 obj() { echo "$W/obj/$(echo "$1" | tr / _).o"; }
@@ -36,7 +37,7 @@ while IFS='|' read -r name check file expr; do
   for f in $SRCS sim/wpusim.c "$B/sim/presets.c"; do [ "$f" = "$file" ] || objs="$objs $(obj "$f")"; done
   # (with the original's directory on the include path: its quoted includes resolve)
   if ! $CC $CFLAGS -I"$(dirname "$file")" -c "$W/m/$file" -o "$W/mut.o" 2>"$W/cc.err" ||
-     ! $CC $objs "$W/mut.o" -lz -lm -o "$W/wpusim" 2>>"$W/cc.err"; then
+     ! $CC $objs "$W/mut.o" $LIBS -o "$W/wpusim" 2>>"$W/cc.err"; then
     echo "mutant '$name': does not build: $(head -c 300 "$W/cc.err")"; rc=1; continue
   fi
   out=$(bash tests/bounds/check.sh "$W/wpusim" "$B/simtests" "$check")

@@ -8,10 +8,10 @@ FETCHARB_TEST := $(BUILD)/tests/test_fetcharb
 REPLAY_BLOCK := $(BUILD)/tests/replay_block
 $(WST_TEST): tests/unit/test_wst.c $(BLOCK_SRCS) $(BLOCK_HDRS)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) -Icmodel -o $@ tests/unit/test_wst.c $(BLOCK_SRCS) -lz
+	$(CC) $(CFLAGS) -Icmodel -o $@ tests/unit/test_wst.c $(BLOCK_SRCS) $(WSIM_LIBS)
 $(REPLAY_BLOCK): tests/unit/replay_block.c $(BLOCK_SRCS) $(BLOCK_HDRS)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) -Icmodel -o $@ tests/unit/replay_block.c $(BLOCK_SRCS) -lz
+	$(CC) $(CFLAGS) -Icmodel -o $@ tests/unit/replay_block.c $(BLOCK_SRCS) $(WSIM_LIBS)
 $(FETCHARB_TEST): tests/unit/test_fetcharb.c $(BLOCK_SRCS) $(BLOCK_HDRS)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) -Icmodel -o $@ tests/unit/test_fetcharb.c $(BLOCK_SRCS) -lz
+	$(CC) $(CFLAGS) -Icmodel -o $@ tests/unit/test_fetcharb.c $(BLOCK_SRCS) $(WSIM_LIBS)

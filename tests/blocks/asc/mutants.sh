@@ -10,6 +10,7 @@ cd "$(dirname "$0")/../../.."
 W=$(mktemp -d "${TMPDIR:-/tmp}/asc-mutants.XXXXXX")
 trap 'rm -rf "$W"' EXIT
 CC=${CC:-cc}
+LIBS=$(make -s --no-print-directory print-WSIM_LIBS) || exit 1
 rc=0
 while IFS='|' read -r name expr; do
   case $name in ''|'#'*) continue ;; esac
@@ -18,7 +19,7 @@ while IFS='|' read -r name expr; do
   if cmp -s cmodel/blocks/asc.c "$W/src/cmodel/blocks/asc.c" && cmp -s cmodel/blocks/asc.h "$W/src/cmodel/blocks/asc.h"; then
     echo "mutant '$name': the sed expression no longer applies"; rc=1; continue
   fi
-  if ! $CC -std=c11 -O1 -I"$W/src/cmodel" -o "$W/rb" tests/unit/replay_block.c "$W"/src/cmodel/blocks/*.c -lz -lm 2>"$W/cc.err"; then
+  if ! $CC -std=c11 -O1 -I"$W/src/cmodel" -o "$W/rb" tests/unit/replay_block.c "$W"/src/cmodel/blocks/*.c $LIBS 2>"$W/cc.err"; then
     echo "mutant '$name': does not build: $(head -c 200 "$W/cc.err")"; rc=1; continue
   fi
   caught=""
