@@ -181,7 +181,7 @@ static void cover_after(uint64_t *cov, const asc_entry_t &before, const asc_t &c
 // IDLE: few events.
 enum Phase { MIX, RUNAHEAD, CATCHUP, TAILHIT, ADAPT, CLEAR, IDLE, NPHASES };
 
-class Stimulus {
+class Stimulus : public TbStimulus<glue_asc::Glue> {
   public:
     explicit Stimulus(uint64_t seed) : rng_(seed) { next_phase(); }
     void next_phase() {
@@ -195,7 +195,7 @@ class Stimulus {
         up_ = rng_.chance(50);
     }
     // The early inputs: the warp, its active threads, the period's counts.
-    void early(asc_in_t &in) {
+    void early(const asc_t &, asc_in_t &in) {
         if (left_-- == 0) next_phase();
         const bool fixed = phase_ == RUNAHEAD || phase_ == CATCHUP || phase_ == TAILHIT;
         in.warp = (uint16_t)(fixed && rng_.chance(95) ? warp_ : rng_.below(N));
@@ -206,7 +206,7 @@ class Stimulus {
         period(in);
     }
     // The event, decided after looking at the outputs like a pipeline.
-    void event(const asc_t &c, const asc_out_t &o, asc_in_t &in) {
+    void late(const asc_t &c, const asc_out_t &o, asc_in_t &in) {
         asc_in_t e{};
         e.warp = in.warp;
         e.act = in.act;
@@ -257,6 +257,14 @@ class Stimulus {
         in.miss = m;
     }
     bool reset_now() { return rng_.below(7000) == 0; }
+    // the entry of this clock's warp before the edge, for the points after it
+    void cover(uint64_t *cov, const asc_t &c, const asc_in_t &in, const asc_out_t &o) {
+        ::cover(cov, c, in, o);
+        before_ = c.q.e[in.warp < N ? in.warp : 0];
+    }
+    void after_edge(uint64_t *cov, const asc_t &c, const asc_in_t &in) { cover_after(cov, before_, c, in); }
+    // the lines wpusim writes: a clock with an event
+    bool logged(const asc_t &, const asc_in_t &in) const { return in.clr || in.mem || in.sample; }
     // Event inputs that should not matter: shown before the real ones.
     void junk(asc_in_t &in) {
         in.clr = (uint8_t)rng_.bits(1);
@@ -314,6 +322,7 @@ class Stimulus {
     uint16_t warp_ = 0;
     wmask_t lead_{}, act_{};
     bool act_all_ = true, up_ = true;
+    asc_entry_t before_{};
 };
 
 // ------------------------------------------------------------------ runs
@@ -322,38 +331,7 @@ typedef TbBlockEnv<Vdut, glue_asc::Glue> Env;
 
 static int run_random(Env &v) {
     Stimulus gen(v.o.seed);
-    uint64_t cov[COV_N] = {0};
-    FILE *log = nullptr;
-    if (!v.o.log.empty()) {
-        log = fopen(v.o.log.c_str(), "w");
-        if (!log) { perror(v.o.log.c_str()); return 2; }
-        asc_trace_header(&CFG, log);
-    }
-    int segment = 0;
-    asc_in_t in{};
-    asc_out_t out{};
-    for (uint64_t n = 0; n < v.o.cycles; n++) {
-        bool rst = v.cyc > 0 && gen.reset_now();
-        if (rst) {
-            v.reset();
-            cov[COV_reset_mid_run]++;
-            segment++;
-        }
-        gen.junk(in);
-        gen.early(in);
-        bool ok = v.settle(in, out, false);
-        gen.event(v.c(), out, in);
-        v.hist.push(v.input_line(in, rst));
-        if (ok) ok = v.settle(in, out, true);
-        if (!ok) return v.r.fail(v.hist);
-        cover(cov, v.c(), in, out);
-        if (log && (in.clr || in.mem || in.sample)) asc_trace_line(&v.c(), v.cyc, segment, &in, &out, log);
-        const asc_entry_t before = v.c().q.e[in.warp < N ? in.warp : 0];
-        if (!v.edge(in, out)) return v.r.fail(v.hist);
-        cover_after(cov, before, v.c(), in);
-    }
-    if (log) fclose(log);
-    return tb_coverage_report(v.o, B->name, {COV_N, cov_name, cov_text, cov_applies, 18}, cov, segment);
+    return tb_random_run(v, gen, {COV_N, cov_name, cov_text, cov_applies, 18}, COV_reset_mid_run);
 }
 
 static int asc_run(const TbOpts &o, TbRun &r, VerilatedContext *ctx) {

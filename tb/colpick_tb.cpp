@@ -134,7 +134,7 @@ static void cover(uint64_t *cov, const colpick_in_t &in, const colpick_out_t &ou
 // WILD drives anything; IDLE mostly nothing.
 enum Phase { PIPE, DEP, WILD, IDLE, NPHASES };
 
-class Stimulus {
+class Stimulus : public TbStimulus<glue_colpick::Glue> {
   public:
     explicit Stimulus(uint64_t seed) : rng_(seed) { next_phase(); }
     void next_phase() {
@@ -143,7 +143,8 @@ class Stimulus {
         left_ = 32 + rng_.below(1000);
     }
     // The early inputs, from the working copy (the registered read port).
-    void early(const wmask_t &work, colpick_in_t &in) {
+    void early(const colpick_t &c, colpick_in_t &in) {
+        const wmask_t &work = c.q.work;
         if (left_-- == 0) next_phase();
         bool busy = wmask_any(&work);
         bool load;
@@ -174,7 +175,7 @@ class Stimulus {
         }
     }
     // The late inputs, decided after looking at the sub-warp.
-    void late(colpick_in_t &in) {
+    void late(const colpick_t &, const colpick_out_t &, colpick_in_t &in) {
         bool take, drop;
         unsigned r = (unsigned)rng_.below(100);
         switch (phase_) {
@@ -187,6 +188,12 @@ class Stimulus {
         in.drop = drop;
     }
     bool reset_now() { return rng_.below(6000) == 0; }
+    void on_reset() { full_run_ = 0; }
+    void cover(uint64_t *cov, const colpick_t &c, const colpick_in_t &in, const colpick_out_t &o) {
+        ::cover(cov, in, o, c.q.work, full_run_);
+    }
+    // the lines wpusim writes: a clock with a load or a non-empty copy
+    bool logged(const colpick_t &c, const colpick_in_t &in) const { return in.load || wmask_any(&c.q.work); }
     // Late inputs that must not matter: shown before the real ones.
     void junk(colpick_in_t &in) {
         in.take = (uint8_t)rng_.bits(1);
@@ -237,6 +244,7 @@ class Stimulus {
     Lfsr rng_;
     Phase phase_ = PIPE;
     uint64_t left_ = 0;
+    int full_run_ = 0; // full sub-warps taken back to back (coverage)
 };
 
 // ------------------------------------------------------------------ runs
@@ -245,39 +253,7 @@ typedef TbBlockEnv<Vdut, glue_colpick::Glue> Env;
 
 static int run_random(Env &v) {
     Stimulus gen(v.o.seed);
-    uint64_t cov[COV_N] = {0};
-    FILE *log = nullptr;
-    if (!v.o.log.empty()) {
-        log = fopen(v.o.log.c_str(), "w");
-        if (!log) { perror(v.o.log.c_str()); return 2; }
-        block_trace_header(B, &CFG, log);
-    }
-    int segment = 0, full_run = 0;
-    colpick_in_t in{};
-    colpick_out_t out{};
-    for (uint64_t n = 0; n < v.o.cycles; n++) {
-        bool rst = v.cyc > 0 && gen.reset_now();
-        if (rst) {
-            v.reset();
-            cov[COV_reset_mid_run]++;
-            segment++;
-            full_run = 0;
-        }
-        const wmask_t work = v.c().q.work;
-        gen.junk(in);
-        gen.early(work, in);
-        bool ok = v.settle(in, out, false);
-        gen.late(in);
-        v.hist.push(v.input_line(in, rst));
-        if (ok) ok = v.settle(in, out, true);
-        if (!ok) return v.r.fail(v.hist);
-        cover(cov, in, out, work, full_run);
-        // the lines wpusim would write: a clock with a load or a non-empty copy
-        if (log && (in.load || wmask_any(&work))) B->trace(&v.c(), v.cyc, segment, &in, &out, log);
-        if (!v.edge(in, out)) return v.r.fail(v.hist);
-    }
-    if (log) fclose(log);
-    return tb_coverage_report(v.o, B->name, {COV_N, cov_name, cov_text, cov_applies, 16}, cov, segment);
+    return tb_random_run(v, gen, {COV_N, cov_name, cov_text, cov_applies, 16}, COV_reset_mid_run);
 }
 
 static int colpick_run(const TbOpts &o, TbRun &r, VerilatedContext *ctx) {

@@ -83,7 +83,7 @@ static bool group_runs(const wmask_t &stall, int g) {
 // few clocks after an issue (barrel processing).
 enum Phase { BUSY, GROUP_STALL, ALL_STALL, SOLO, RAW, IDLE, NPHASES };
 
-class Stimulus {
+class Stimulus : public TbStimulus<glue_fetcharb::Glue> {
   public:
     explicit Stimulus(uint64_t seed) : rng_(seed) {
         stall_left_.assign(SLOTS, 0);
@@ -134,15 +134,16 @@ class Stimulus {
         }
     }
     // A grant whose fetch misses: clear it, stall it, evaluate again.
-    bool retry(const fetcharb_out_t &o, fetcharb_in_t &in) {
+    bool retry(uint64_t *cov, const fetcharb_t &, const fetcharb_out_t &o, fetcharb_in_t &in) {
         if (!o.grant || !rng_.chance(8)) return false;
+        cov[COV_retry]++;
         wmask_clear(&in.ready, o.grant_idx);
         wmask_set(&in.stall, o.grant_idx);
         stall_left_[o.grant_idx] = 30 + (int)rng_.below(150);
         return true;
     }
     // The late inputs, from the outputs, as the pipeline decides them.
-    void late(const fetcharb_out_t &o, fetcharb_in_t &in) {
+    void late(const fetcharb_t &, const fetcharb_out_t &o, fetcharb_in_t &in) {
         in.upd = o.grant ? rng_.chance(95) : rng_.chance(3);
         in.last = o.grant_idx;
         if (rng_.chance(4)) in.last = (uint16_t)rng_.bits(LAST_W); // any index, past the slots too
@@ -160,6 +161,8 @@ class Stimulus {
         in.stay = (uint8_t)rng_.bits(1);
     }
     bool reset_now() { return rng_.below(8000) == 0; }
+    void on_reset() { seen_ = 0; }
+    void cover(uint64_t *cov, const fetcharb_t &c, const fetcharb_in_t &in, const fetcharb_out_t &o);
 
   private:
     Lfsr rng_;
@@ -168,6 +171,7 @@ class Stimulus {
     int solo_ = 0;
     unsigned stay_p_ = 10;
     std::vector<int> stall_left_, busy_left_;
+    uint64_t seen_ = 0; // the groups that had the priority since reset (coverage)
 };
 
 // ------------------------------------------------------------------ runs
@@ -185,8 +189,7 @@ struct Env : TbBlockEnv<Vdut, glue_fetcharb::Glue> {
     }
 };
 
-static void cover(uint64_t *cov, uint64_t &seen, const fetcharb_t &c, const fetcharb_in_t &in,
-                  const fetcharb_out_t &o) {
+void Stimulus::cover(uint64_t *cov, const fetcharb_t &c, const fetcharb_in_t &in, const fetcharb_out_t &o) {
     const fetcharb_state_t &q = c.q;
     bool stay_hit = q.lstay && q.lgrant < SLOTS && wmask_test(&in.ready, q.lgrant);
     if (!o.grant) cov[COV_no_grant]++;
@@ -207,8 +210,8 @@ static void cover(uint64_t *cov, uint64_t &seen, const fetcharb_t &c, const fetc
         if (o.nprio < q.prio) cov[COV_switch_wrap]++;
     } else if (due && group_runs(in.stall, q.prio)) cov[COV_timeout_waits]++;
     if (in.issue && q.cnt == CNT_MAX && !o.sw) cov[COV_cnt_saturated]++;
-    seen |= 1ull << q.prio;
-    if (seen == (G >= 64 ? ~0ull : (1ull << G) - 1)) cov[COV_prio_every_group]++;
+    seen_ |= 1ull << q.prio;
+    if (seen_ == (G >= 64 ? ~0ull : (1ull << G) - 1)) cov[COV_prio_every_group]++;
     if (in.upd && in.last < SLOTS && in.last / S != q.prio) cov[COV_upd_other_group]++;
     if (in.upd && in.last >= SLOTS) cov[COV_last_past_slots]++;
     if (in.upd && !in.issue) cov[COV_issue_no_grant]++;
@@ -216,41 +219,7 @@ static void cover(uint64_t *cov, uint64_t &seen, const fetcharb_t &c, const fetc
 
 static int run_random(Env &v) {
     Stimulus gen(v.o.seed);
-    uint64_t cov[COV_N] = {0}, seen = 0;
-    FILE *log = nullptr;
-    if (!v.o.log.empty()) {
-        log = fopen(v.o.log.c_str(), "w");
-        if (!log) { perror(v.o.log.c_str()); return 2; }
-        block_trace_header(B, &CFG, log);
-    }
-    int segment = 0;
-    fetcharb_in_t in{};
-    fetcharb_out_t out{};
-    for (uint64_t n = 0; n < v.o.cycles; n++) {
-        bool rst = v.cyc > 0 && gen.reset_now();
-        if (rst) {
-            v.reset();
-            cov[COV_reset_mid_run]++;
-            segment++;
-            seen = 0;
-        }
-        gen.junk(in);
-        gen.early(v.c(), in);
-        bool ok = v.settle(in, out, false);
-        if (ok && gen.retry(out, in)) {
-            cov[COV_retry]++;
-            ok = v.settle(in, out, false);
-        }
-        gen.late(out, in);
-        v.hist.push(v.input_line(in, rst));
-        if (ok) ok = v.settle(in, out, true);
-        if (!ok) return v.r.fail(v.hist);
-        cover(cov, seen, v.c(), in, out);
-        if (log) block_trace_line(B, &CFG, v.cyc, segment, &in, &out, nullptr, log);
-        if (!v.edge(in, out)) return v.r.fail(v.hist);
-    }
-    if (log) fclose(log);
-    return tb_coverage_report(v.o, B->name, {COV_N, cov_name, cov_text, cov_applies, 18}, cov, segment);
+    return tb_random_run(v, gen, {COV_N, cov_name, cov_text, cov_applies, 18}, COV_reset_mid_run);
 }
 
 static int fetcharb_run(const TbOpts &o, TbRun &r, VerilatedContext *ctx) {

@@ -164,18 +164,37 @@ static void cover(uint64_t *cov, const mdt_t &c, const mdt_in_t &in, const mdt_o
 
 enum Phase { FILL, DRAIN, MIX, FORCE, IDLE, NPHASES };
 
-class Stimulus {
+class Stimulus : public TbStimulus<glue_mdt::Glue> {
   public:
     explicit Stimulus(uint64_t seed) : rng_(seed) {
         for (auto &p : pcs_) p = (uint32_t)rng_.bits(TB_PC_W);
         new_segment();
     }
+    void on_reset() {
+        new_segment();
+        legal_run_ = 0;
+        since_reset_legal_ = true;
+    }
+    // The protocol kept since reset (the RTL's a_legal_q): a legal segment
+    // that breaks it is a testbench bug.
+    const char *check(const mdt_t &c, const mdt_in_t &in, const mdt_out_t &o) {
+        const bool lawful = legal(c.q, in, o);
+        since_reset_legal_ = since_reset_legal_ && lawful;
+        legal_run_ = since_reset_legal_ ? legal_run_ + 1 : 0;
+        legal_clocks_ += since_reset_legal_;
+        return legal_ && !lawful ? "the legal stimulus broke the protocol (a testbench bug)" : nullptr;
+    }
+    void cover(uint64_t *cov, const mdt_t &c, const mdt_in_t &in, const mdt_out_t &o) {
+        ::cover(cov, c, in, o, legal_run_);
+    }
+    // the lines wpusim writes: a clock with an operation or a fill
+    bool logged(const mdt_t &, const mdt_in_t &in) const { return in.op || in.fill; }
+    std::string report_more() const { return ", " + std::to_string(legal_clocks_) + " under the pipeline's protocol"; }
     // After a reset: legal (the pipeline's protocol) or wild, and a phase.
     void new_segment() {
         legal_ = rng_.chance(75);
         next_phase();
     }
-    bool is_legal() const { return legal_; }
     void next_phase() {
         phase_ = (Phase)rng_.below(NPHASES);
         left_ = 16 + rng_.below(phase_ == IDLE ? 64 : 400);
@@ -193,7 +212,7 @@ class Stimulus {
         else in.pc = (uint32_t)rng_.next() & pcm;
     }
     // The operation and the fill, decided after looking at the outputs.
-    void op(const mdt_t &c, const mdt_out_t &o, mdt_in_t &in) {
+    void late(const mdt_t &c, const mdt_out_t &o, mdt_in_t &in) {
         mdt_in_t early{};
         early.warp = in.warp;
         early.pc = in.pc;
@@ -295,6 +314,9 @@ class Stimulus {
     Phase phase_ = MIX;
     uint64_t left_ = 0;
     uint32_t pcs_[4];
+    // clocks of the protocol kept since reset: in a row (coverage), in all
+    bool since_reset_legal_ = true;
+    uint64_t legal_run_ = 0, legal_clocks_ = 0;
 };
 
 // ------------------------------------------------------------------ runs
@@ -317,51 +339,7 @@ struct Env : TbBlockEnv<Vdut, glue_mdt::Glue> {
 
 static int run_random(Env &v) {
     Stimulus gen(v.o.seed);
-    uint64_t cov[COV_N] = {0};
-    FILE *log = nullptr;
-    if (!v.o.log.empty()) {
-        log = fopen(v.o.log.c_str(), "w");
-        if (!log) { perror(v.o.log.c_str()); return 2; }
-        block_trace_header(B, &CFG, log);
-    }
-    int segment = 0;
-    // the protocol kept since reset (the RTL's a_legal_q); clocks of it since reset, in all
-    bool since_reset_legal = true;
-    uint64_t legal_run = 0, legal_clocks = 0;
-    mdt_in_t in{};
-    mdt_out_t out{};
-    for (uint64_t n = 0; n < v.o.cycles; n++) {
-        bool rst = v.cyc > 0 && gen.reset_now();
-        if (rst) {
-            v.reset();
-            gen.new_segment();
-            cov[COV_reset_mid_run]++;
-            segment++;
-            legal_run = 0;
-            since_reset_legal = true;
-        }
-        gen.junk(in);
-        gen.early(v.c(), in);
-        bool ok = v.settle(in, out, false);
-        gen.op(v.c(), out, in);
-        v.hist.push(v.input_line(in, rst));
-        if (ok) ok = v.settle(in, out, true);
-        if (!ok) return v.r.fail(v.hist);
-        const bool lawful = legal(v.c().q, in, out);
-        since_reset_legal = since_reset_legal && lawful;
-        legal_run = since_reset_legal ? legal_run + 1 : 0;
-        legal_clocks += since_reset_legal;
-        if (gen.is_legal() && !lawful) {
-            v.r.failure(v.cyc, "the legal stimulus broke the protocol (a testbench bug)");
-            return v.r.fail(v.hist);
-        }
-        cover(cov, v.c(), in, out, legal_run);
-        if (log && (in.op || in.fill)) B->trace(&v.c(), v.cyc, segment, &in, &out, log);
-        if (!v.edge(in, out)) return v.r.fail(v.hist);
-    }
-    if (log) fclose(log);
-    return tb_coverage_report(v.o, B->name, {COV_N, cov_name, cov_text, cov_applies, 18}, cov, segment,
-                              ", " + std::to_string(legal_clocks) + " under the pipeline's protocol");
+    return tb_random_run(v, gen, {COV_N, cov_name, cov_text, cov_applies, 18}, COV_reset_mid_run);
 }
 
 static int mdt_run(const TbOpts &o, TbRun &r, VerilatedContext *ctx) {

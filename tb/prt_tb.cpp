@@ -63,7 +63,7 @@ static bool cov_applies(int k) {
 
 enum Phase { FILL, DRAIN, RENAME, RAW, NPHASES };
 
-class Stimulus {
+class Stimulus : public TbStimulus<glue_prt::Glue> {
   public:
     explicit Stimulus(uint64_t seed) : rng_(seed) { next_phase(); }
     void next_phase() {
@@ -111,11 +111,14 @@ class Stimulus {
         in.free_part = (uint8_t)rng_.bits(PART_W);
     }
     bool reset_now() { return rng_.below(6000) == 0; }
+    void on_reset() { last_freed_ = -1; }
+    void cover(uint64_t *cov, const prt_t &c, const prt_in_t &in, const prt_out_t &o);
 
   private:
     Lfsr rng_;
     Phase phase_ = FILL;
     uint64_t left_ = 0;
+    int last_freed_ = -1; // the register block the last end freed (coverage)
 };
 
 struct Env : TbBlockEnv<Vdut, glue_prt::Glue> {
@@ -130,7 +133,7 @@ struct Env : TbBlockEnv<Vdut, glue_prt::Glue> {
     }
 };
 
-static void cover(uint64_t *cov, const prt_t &c, const prt_in_t &in, const prt_out_t &o, int &last_freed) {
+void Stimulus::cover(uint64_t *cov, const prt_t &c, const prt_in_t &in, const prt_out_t &o) {
     const prt_state_t &q = c.q;
     int nvalid = 0;
     for (int s = 0; s < P; s++) nvalid += q.e[s].valid;
@@ -148,51 +151,20 @@ static void cover(uint64_t *cov, const prt_t &c, const prt_in_t &in, const prt_o
     if (in.alloc) {
         if (o.alloc_ok) {
             cov[COV_alloc]++;
-            if (last_freed >= 0 && o.alloc_base == last_freed && nvalid > 0) cov[COV_alloc_reuses]++;
+            if (last_freed_ >= 0 && o.alloc_base == last_freed_ && nvalid > 0) cov[COV_alloc_reuses]++;
         } else if (in.alloc_part < P && q.e[in.alloc_part].valid) cov[COV_alloc_slot_busy]++;
         else if (in.alloc_part < P) cov[COV_alloc_no_block]++;
     }
     if (in.free && in.free_part < P && q.e[in.free_part].valid) {
         cov[COV_free]++;
-        last_freed = q.e[in.free_part].base;
+        last_freed_ = q.e[in.free_part].base;
         if (in.alloc && o.alloc_ok) cov[COV_free_and_alloc]++;
     }
 }
 
 static int run_random(Env &v) {
     Stimulus gen(v.o.seed);
-    uint64_t cov[COV_N] = {0};
-    int last_freed = -1;
-    FILE *log = nullptr;
-    if (!v.o.log.empty()) {
-        log = fopen(v.o.log.c_str(), "w");
-        if (!log) { perror(v.o.log.c_str()); return 2; }
-        block_trace_header(B, &CFG, log);
-    }
-    int segment = 0;
-    prt_in_t in{};
-    prt_out_t out{};
-    for (uint64_t n = 0; n < v.o.cycles; n++) {
-        bool rst = v.cyc > 0 && gen.reset_now();
-        if (rst) {
-            v.reset();
-            cov[COV_reset_mid_run]++;
-            segment++;
-            last_freed = -1;
-        }
-        gen.junk(in);
-        gen.early(v.c(), in);
-        bool ok = v.settle(in, out, false);
-        gen.late(v.c(), out, in);
-        v.hist.push(v.input_line(in, rst));
-        if (ok) ok = v.settle(in, out, true);
-        if (!ok) return v.r.fail(v.hist);
-        cover(cov, v.c(), in, out, last_freed);
-        if (log) block_trace_line(B, &CFG, v.cyc, segment, &in, &out, nullptr, log);
-        if (!v.edge(in, out)) return v.r.fail(v.hist);
-    }
-    if (log) fclose(log);
-    return tb_coverage_report(v.o, B->name, {COV_N, cov_name, cov_text, cov_applies, 14}, cov, segment);
+    return tb_random_run(v, gen, {COV_N, cov_name, cov_text, cov_applies, 14}, COV_reset_mid_run);
 }
 
 static int prt_run(const TbOpts &o, TbRun &r, VerilatedContext *ctx) {

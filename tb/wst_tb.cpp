@@ -124,7 +124,7 @@ static void cover(uint64_t *cov, const wst_t &c, const wst_in_t &in, const wst_o
 
 enum Phase { FILL, DRAIN, MIX, MERGE, SATURATE, IDLE, NPHASES };
 
-class Stimulus {
+class Stimulus : public TbStimulus<glue_wst::Glue> {
   public:
     explicit Stimulus(uint64_t seed) : rng_(seed) {
         for (auto &p : pcs_) p = (uint32_t)rng_.bits(TB_PC_W);
@@ -156,7 +156,7 @@ class Stimulus {
         in.mpc = pick_pc(c.q.e[in.idx].pc);
     }
     // The operation, decided after looking at the outputs like a pipeline.
-    void op(const wst_t &c, const wst_out_t &o, wst_in_t &in) {
+    void late(const wst_t &c, const wst_out_t &o, wst_in_t &in) {
         const wst_entry_t *me = &c.q.e[in.idx];
         uint64_t lanes = ones64(W);
         unsigned p_free = 4, p_set = 30, p_spawn = 20, p_op = 93;
@@ -197,6 +197,9 @@ class Stimulus {
         in.st_b = (uint8_t)rng_.bits(2);
     }
     bool reset_now() { return rng_.below(6000) == 0; }
+    void cover(uint64_t *cov, const wst_t &c, const wst_in_t &in, const wst_out_t &o) { ::cover(cov, c, in, o); }
+    // the lines wpusim writes: a clock with an operation
+    bool logged(const wst_t &, const wst_in_t &in) const { return in.op; }
     // Operation inputs that should not matter: shown before the real ones.
     void junk(wst_in_t &in) {
         in.op = (uint8_t)rng_.bits(1); in.free = (uint8_t)rng_.bits(1); in.set = (uint8_t)rng_.bits(1);
@@ -234,36 +237,7 @@ typedef TbBlockEnv<Vdut, glue_wst::Glue> Env;
 
 static int run_random(Env &v) {
     Stimulus gen(v.o.seed);
-    uint64_t cov[COV_N] = {0};
-    FILE *log = nullptr;
-    if (!v.o.log.empty()) {
-        log = fopen(v.o.log.c_str(), "w");
-        if (!log) { perror(v.o.log.c_str()); return 2; }
-        wst_trace_header(&CFG, log);
-    }
-    int segment = 0;
-    wst_in_t in{};
-    wst_out_t out{};
-    for (uint64_t n = 0; n < v.o.cycles; n++) {
-        bool rst = v.cyc > 0 && gen.reset_now();
-        if (rst) {
-            v.reset();
-            cov[COV_reset_mid_run]++;
-            segment++;
-        }
-        gen.junk(in);
-        gen.early(v.c(), in);
-        bool ok = v.settle(in, out, false);
-        gen.op(v.c(), out, in);
-        v.hist.push(v.input_line(in, rst));
-        if (ok) ok = v.settle(in, out, true);
-        if (!ok) return v.r.fail(v.hist);
-        cover(cov, v.c(), in, out);
-        if (log && in.op) wst_trace_line(&v.c(), v.cyc, segment, &in, &out, log);
-        if (!v.edge(in, out)) return v.r.fail(v.hist);
-    }
-    if (log) fclose(log);
-    return tb_coverage_report(v.o, B->name, {COV_N, cov_name, cov_text, cov_applies, 18}, cov, segment);
+    return tb_random_run(v, gen, {COV_N, cov_name, cov_text, cov_applies, 18}, COV_reset_mid_run);
 }
 
 static int wst_run(const TbOpts &o, TbRun &r, VerilatedContext *ctx) {

@@ -8,15 +8,19 @@
 //   #undef RTL_B
 //   typedef TbBlockEnv<Vdut, glue_b::Glue> Env;   // (or a struct deriving from it)
 //
-// and keeps only its stimulus and coverage points. The C side is the
-// block's block_ops_t (init, reset, eval, clock); the checker is
-// block_compare(), the comparator a lockstep run uses.
+// and keeps only its stimulus and coverage points: a Stimulus deriving from
+// TbStimulus<glue_b::Glue> that tb_random_run (below) drives, one clock at a
+// time. The C side is the block's block_ops_t (init, reset, eval, clock);
+// the checker is block_compare(), the comparator a lockstep run uses.
 #include "block_glue.inc"
 
 #ifndef WS_TB_BLOCK_H
 #define WS_TB_BLOCK_H
 
+#include <cstdio>
 #include <cstring>
+#include <string>
+#include <vector>
 
 #include "tb.h"
 
@@ -109,5 +113,81 @@ struct TbBlockEnv : TbEnv<M, TbChecker<M, G>, typename G::in_t, typename G::out_
   private:
     blk_t *blk_ = nullptr;
 };
+
+// ---- the random run: one frame for every block ----
+//
+// A block's random stimulus S derives from TbStimulus<Glue> and supplies
+// reset_now(), junk(), early() and cover(); its other steps are optional
+// (the defaults below do nothing). tb_random_run drives each clock as
+//   a reset when reset_now() says so (after the first clock; the +log
+//     trace's next unit) and on_reset() (the stimulus' per-unit state);
+//   junk(in)                   the late inputs, random: they must not matter yet;
+//   early(c, in)               the inputs the outputs may depend on;
+//   the combinational outputs settled and compared;
+//   retry(cov, c, out, in)     true: early inputs changed on seeing the
+//                              outputs (a refused request made again): settled again;
+//   late(c, out, in)           the inputs decided on seeing the outputs;
+//   every output settled and compared;
+//   check(c, in, out)          a rule of the stimulus' own broken: its message, else null;
+//   cover(cov, c, in, out)     the coverage points;
+//   logged(c, in)              the clock's line goes to +log (the lines wpusim writes);
+//   the clock edge, then after_edge(cov, c, in).
+// c is the C block, in its state before the edge. The run ends with the
+// coverage report (points; reset_point: the point a reset mid-run counts).
+template <class G> struct TbStimulus {
+    typedef typename G::in_t in_t;
+    typedef typename G::out_t out_t;
+    typedef typename G::blk_t blk_t;
+    void on_reset() {}
+    bool retry(uint64_t *, const blk_t &, const out_t &, in_t &) { return false; }
+    void late(const blk_t &, const out_t &, in_t &) {}
+    const char *check(const blk_t &, const in_t &, const out_t &) { return nullptr; }
+    bool logged(const blk_t &, const in_t &) const { return true; }
+    void after_edge(uint64_t *, const blk_t &, const in_t &) {}
+    std::string report_more() const { return ""; } // the report heading's rest
+};
+
+template <class Env, class S> int tb_random_run(Env &v, S &gen, const TbCover &points, int reset_point) {
+    std::vector<uint64_t> cov((size_t)points.n);
+    FILE *log = nullptr;
+    if (!v.o.log.empty()) {
+        log = fopen(v.o.log.c_str(), "w");
+        if (!log) { perror(v.o.log.c_str()); return 2; }
+        block_trace_header(v.ops, v.cfg, log);
+    }
+    int segment = 0;
+    typename Env::in_t in{};
+    typename Env::out_t out{};
+    bool ok = true;
+    for (uint64_t n = 0; ok && n < v.o.cycles; n++) {
+        const bool rst = v.cyc > 0 && gen.reset_now();
+        if (rst) {
+            v.reset();
+            cov[(size_t)reset_point]++;
+            segment++;
+            gen.on_reset();
+        }
+        gen.junk(in);
+        gen.early(v.c(), in);
+        ok = v.settle(in, out, false);
+        if (ok && gen.retry(cov.data(), v.c(), out, in)) ok = v.settle(in, out, false);
+        gen.late(v.c(), out, in);
+        v.hist.push(v.input_line(in, rst));
+        if (ok) ok = v.settle(in, out, true);
+        if (!ok) break;
+        if (const char *why = gen.check(v.c(), in, out)) {
+            v.r.failure(v.cyc, why);
+            ok = false;
+            break;
+        }
+        gen.cover(cov.data(), v.c(), in, out);
+        if (log && gen.logged(v.c(), in)) v.ops->trace(&v.c(), v.cyc, segment, &in, &out, log);
+        if (!(ok = v.edge(in, out))) break;
+        gen.after_edge(cov.data(), v.c(), in);
+    }
+    if (log) fclose(log);
+    if (!ok) return v.r.fail(v.hist);
+    return tb_coverage_report(v.o, v.ops->name, points, cov.data(), segment, gen.report_more());
+}
 
 #endif
