@@ -1,29 +1,26 @@
 #!/usr/bin/env bash
 # The ASC's RTL testbench can fail: each mutant below changes one rule of
-# rtl/ws_asc.sv (a sed expression); it is verilated with tb/asc_tb.cpp on
-# the set `small` and a random run of 100,000 clocks must fail (a port
+# rtl/ws_asc.sv (a sed expression); its testbench on the set `small` is
+# built by make mutant-tb (tb/flow.mk: the command of every testbench) and a
+# random run of 100,000 clocks must fail (a port
 # mismatch against the C model or a failed assertion). Prints one line per
 # mutant (what caught it) and exits 1 if any survives or does not apply.
-#   bash tests/blocks/asc/rtl_mutants.sh [BUILD]   (from the top; needs the
-#   C objects of make tb in BUILD/rtl/cobj; ~15 s of CPU per mutant)
+#   bash tests/blocks/asc/rtl_mutants.sh [BUILD]   (from the top; ~15 s of
+#   CPU per mutant)
 set -u
 cd "$(dirname "$0")/../../.."
 B=${1:-build}
 W=$(mktemp -d "${TMPDIR:-/tmp}/asc-rtl-mutants.XXXXXX")
 trap 'rm -rf "$W"' EXIT
-P="WIDTH=8 WARPS=3 CNT_W=3 MAX0=3"
-G=$(echo $P | sed 's/\([A-Z0-9_]*=\)/-G\1/g') D=$(echo $P | sed 's/\([A-Z0-9_]*=\)/-DTB_\1/g')
-ls "$B"/rtl/cobj/*.o >/dev/null 2>&1 || { echo "rtl_mutants: no C objects in $B/rtl/cobj: run make tb first" >&2; exit 2; }
 rc=0
 while IFS='|' read -r name expr; do
   case $name in ''|'#'*) continue ;; esac
-  d=$W/$name; mkdir -p "$d/rtl"; cp rtl/*.svh "$d/rtl/"
-  sed "$expr" rtl/ws_asc.sv > "$d/rtl/ws_asc.sv"
-  if cmp -s rtl/ws_asc.sv "$d/rtl/ws_asc.sv"; then echo "mutant '$name': the sed expression no longer applies"; rc=1; continue; fi
-  if ! MAKEFLAGS= verilator --cc --exe --build -j 2 --trace-fst --prefix Vdut -Wno-fatal --assert -I"$d/rtl" \
-       --top-module ws_asc -Mdir "$d/obj" $G -CFLAGS "-I$PWD/tb/common -iquote $PWD/cmodel $D" "$d/rtl/ws_asc.sv" \
-       "$PWD/tb/asc_tb.cpp" "$PWD/tb/common/tb_main.cpp" "$PWD/$B"/rtl/cobj/*.o -o asc_tb > "$d/build.log" 2>&1; then
-    echo "mutant '$name': does not build: $(tail -n 3 "$d/build.log")"; rc=1; continue
+  d=$W/$name; mkdir -p "$d"
+  sed "$expr" rtl/ws_asc.sv > "$d/ws_asc.sv"
+  if cmp -s rtl/ws_asc.sv "$d/ws_asc.sv"; then echo "mutant '$name': the sed expression no longer applies"; rc=1; continue; fi
+  if ! make --no-print-directory -s BUILD="$B" mutant-tb BLOCK=asc SET=small MUTANT_SV="$d/ws_asc.sv" \
+       MUTANT_OUT="$d/obj" > "$d/make.log" 2>&1; then
+    echo "mutant '$name': does not build: $(tail -n 3 "$d/make.log")"; rc=1; continue
   fi
   (cd "$d" && ./obj/asc_tb +seed=1 +cycles=100000 +quiet > out 2>&1)
   if [ $? -eq 1 ]; then echo "mutant '$name': caught: $(grep -m 1 -A 3 '^FAIL at' "$d/out" | tr '\n' ' ' | cut -c1-160)"
