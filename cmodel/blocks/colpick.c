@@ -43,19 +43,18 @@ static const block_param_t colpick_params[] = {
 
 /* ---- the block ---- */
 
-/* the mask's lanes in the message: this build's (256 in wpusim, 512 in the testbench) */
-#define COLPICK_STR_(x) #x
-#define COLPICK_STR(x) COLPICK_STR_(x)
-#define WMASK_LANES_STR COLPICK_STR(WSIM_MAX_LANES)
-
 int colpick_init(colpick_t *p, const colpick_config_t *c, char *err, size_t errlen)
 {
     const char *bad = NULL;
+    char lanes[128]; /* the mask's lanes are this build's: 256 in wpusim, 512 in the testbench */
     if (c->rows < 1 || c->rows > 64) bad = "rows must be 1..64";
     else if (c->cols < 1 || c->cols > 64) bad = "cols must be 1..64";
-    else if (c->rows * c->cols > WSIM_MAX_LANES)
-        bad = "rows x cols must be at most " WMASK_LANES_STR " (a large warp's mask is a wmask_t of " WMASK_LANES_STR
-              " bits, cmodel/mask.h)";
+    else if (c->rows * c->cols > WSIM_MAX_LANES) {
+        snprintf(lanes, sizeof lanes,
+                 "rows x cols must be at most %d (a large warp's mask is a wmask_t of %d bits, cmodel/mask.h)",
+                 WSIM_MAX_LANES, WSIM_MAX_LANES);
+        bad = lanes;
+    }
     if (bad) {
         snprintf(err, errlen, "column picker: %s (rows=%d cols=%d)", bad, c->rows, c->cols);
         return -1;
