@@ -200,16 +200,6 @@ rtl_block_group() {
       else bad "$f on the $kind of set $s: exit $RC: $(tail -n 14 "$OUT" "$ERR")"; fi
     done
   done
-  # traces both replayers refuse (the C model's too: the dws group), with the
-  # message their '# refused: REGEX' line names
-  for f in tests/blocks/"$b"/*.trace; do
-    n=$(basename "$f" .trace) s=$(rtl_set_of "$b" "$f")
-    want=$(sed -n 's/^# refused: //p' "$f")
-    run "rtl-$b-refuse-$n" 30 "$(rtl_tb "$b" "$s" rtl)" +replay="$f"
-    if [ -n "$s" ] && [ -n "$want" ] && [ $RC -eq 2 ] && grep -Eq "$want" "$ERR"; then ok
-    else bad "$f: not refused by the set ${s:-?} testbench with '${want:-a # refused: line}': exit $RC: $(tail -n 3 "$ERR")"; fi
-  done
-
   # whole kernels recorded by wpusim, replayed on the set of their header
   local tr k min match replay args argv
   while IFS=$'\t' read -r -u 3 _ tr k min match replay args; do
