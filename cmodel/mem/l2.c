@@ -45,11 +45,20 @@ uint64_t l2_access(l2_t *l, directory_t *dir, dram_t *dram, int w, uint32_t line
     uint64_t ready;
     cache_line_t *cl = cache_find(&l->tags, l2line, 1);
     if (cl && cl->ready > start) {
-        /* on its way from memory: wait for the same fill */
-        l->mshr[cl->mshr].reqs++;
+        /* on its way from memory: wait for the same fill, in its MSHR if that
+         * still has room (l2_mshr_reqs requests), else in another, as the L1 D
+         * does (memsys.c) -- a full table delays the request to a free one */
+        mshr_t *p = &l->mshr[cl->mshr];
         l->st.misses++;
         l->st.mshr_merges++;
         ready = cl->ready > start + l->latency ? cl->ready : start + l->latency;
+        if (p->line == l2line && p->reqs < l->mshr_reqs) {
+            p->reqs++;
+        } else {
+            mshr_t *e = mshr_alloc(l->mshr, l->nmshr, &l->next_mshr, start + l->latency);
+            if (e->fill > ready) { ready = e->fill; l->st.mshr_full++; }
+            *e = (mshr_t){l2line, 1, ready};
+        }
     } else if (cl) {
         l->st.hits++;
         ready = start + l->latency;

@@ -16,7 +16,7 @@ typedef struct l2 {
     cache_t tags;         /* the shared L2 (coherent) */
     mshr_t *mshr;
     int nmshr, next_mshr;
-    uint32_t mshr_reqs;   /* l2_mshr_reqs (not enforced: a merge joins the line's MSHR) */
+    uint32_t mshr_reqs;   /* l2_mshr_reqs: the requests one MSHR holds; more take another */
     uint32_t banks;
     uint64_t *bank_free;  /* per bank: first cycle it can take the next request */
     cache_t *priv;        /* [WPUs], l2_private: each WPU's own L2 (tags only); NULL: none */

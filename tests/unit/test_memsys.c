@@ -7,6 +7,8 @@
  * priority) let them take every MSHR that freed: on 004's bucketsort at
  * paper size a warp of a low-priority group waited 12 M cycles and the
  * watchdog stopped the run (docs/memory.md).
+ * And one MSHR of the shared L2 holds l2_mshr_reqs requests for its line: one
+ * more takes another MSHR, which another line's miss then waits for.
  * Prints one line per failure; exit status 0 when all pass. */
 #include <stdio.h>
 #include <string.h>
@@ -42,12 +44,53 @@ static int ask(memsys_t *m, uint64_t now, uint32_t addr, int warp, uint64_t *ret
     return memsys_must_wait(m, 0, now, a, wmask_first(1), 0, warp, retry);
 }
 
-static uint64_t load(memsys_t *m, uint64_t now, uint32_t addr)
+static uint64_t load_on(memsys_t *m, int wpu, uint64_t now, uint32_t addr)
 {
     uint32_t a[WSIM_MAX_LANES] = {addr};
     mem_result_t r;
-    memsys_access(m, 0, now, a, wmask_first(1), 0, &r);
+    memsys_access(m, wpu, now, a, wmask_first(1), 0, &r);
     return r.ready;
+}
+
+static uint64_t load(memsys_t *m, uint64_t now, uint32_t addr) { return load_on(m, 0, now, addr); }
+
+/* The shared L2 with two MSHRs of `reqs` requests each: WPUs 0 and 1 miss
+ * on line A one cycle apart (the second joins the first's fill in the L2),
+ * then WPU 2 misses on line B. With one request an MSHR, WPU 1's joins in
+ * the second MSHR and B's miss waits for A's fill to free one; with two, B
+ * takes the second at once. Returns B's ready cycle; *fill_a A's at WPU 0,
+ * *full the L2's count of misses that waited for an MSHR. */
+static uint64_t l2_merge_case(const char *reqs, uint64_t *fill_a, uint64_t *full)
+{
+    wsim_config_t c;
+    char err[256];
+    wsim_config_defaults(&c);
+    set(&c, "memory = coherent");
+    set(&c, "wpus = 4");
+    set(&c, "l2_mshrs = 2");
+    set(&c, reqs);
+    if (wsim_config_check(&c, err, sizeof err) < 0) {
+        printf("FAIL: configuration: %s\n", err);
+        fails++;
+        return 0;
+    }
+    mem_t *mem = mem_create();
+    memsys_t m;
+    if (memsys_init(&m, &c, mem, err, sizeof err) < 0) {
+        printf("FAIL: memsys_init: %s\n", err);
+        fails++;
+        mem_destroy(mem);
+        return 0;
+    }
+    *fill_a = load_on(&m, 0, 10, 0x100000);
+    uint64_t a1 = load_on(&m, 1, 11, 0x100000);
+    CHECK(a1 <= *fill_a + 8, "(%s) WPU 1's load of the pending line A ready at %llu, A's fill at %llu", reqs,
+          (unsigned long long)a1, (unsigned long long)*fill_a);
+    uint64_t b = load_on(&m, 2, 12, 0x200000);
+    *full = m.l2.st.mshr_full;
+    memsys_free(&m);
+    mem_destroy(mem);
+    return b;
 }
 
 int main(void)
@@ -114,6 +157,19 @@ int main(void)
 
     memsys_free(&m);
     mem_destroy(mem);
+
+    /* l2_mshr_reqs holds (it was read and never enforced before 2026-11-28) */
+    uint64_t fill_a1, fill_a2, full1, full2;
+    uint64_t b1 = l2_merge_case("l2_mshr_reqs = 1", &fill_a1, &full1);
+    uint64_t b2 = l2_merge_case("l2_mshr_reqs = 2", &fill_a2, &full2);
+    CHECK(fill_a1 == fill_a2 && fill_a1 > 100, "A's fill: %llu and %llu", (unsigned long long)fill_a1,
+          (unsigned long long)fill_a2);
+    CHECK(full1 == 1 && full2 == 0, "L2 misses that waited for an MSHR: %llu (1 a MSHR), %llu (2 a MSHR)",
+          (unsigned long long)full1, (unsigned long long)full2);
+    CHECK(b2 < fill_a2 + 20, "two requests an MSHR: B ready at %llu, A at %llu (B waited)", (unsigned long long)b2,
+          (unsigned long long)fill_a2);
+    CHECK(b1 > fill_a1 + 50, "one request an MSHR: B ready at %llu, A at %llu (B did not wait for an MSHR)",
+          (unsigned long long)b1, (unsigned long long)fill_a1);
     printf("test_memsys: %d checks, %d failed\n", checks, fails);
     return fails != 0;
 }
