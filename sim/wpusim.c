@@ -431,24 +431,6 @@ static wsim_status_t run_with_progress(wsim_t *s, int tty)
     return st;
 }
 
-/* --record-block BLOCK=FILE of a block the machine does not have: which
- * configuration has it. */
-static const char *record_absent(const char *block)
-{
-    static const struct { const char *block, *why; } absent[] = {
-        {"wst", "there is no warp-split table with dws = off; choose a policy, e.g. --policy DWS.ReviveSplit"},
-        {"fetcharb", "there is no fetch arbiter without scheduler = twolevel; choose a policy, e.g. --policy 2Lev"},
-        {"mdt", "there is no memory divergence table with dom = off; choose a policy, e.g. --policy DoM.Adaptive"},
-        {"asc", "there is no adaptive slip controller without dom = on, dom_slip = fixed|adaptive and dom_max_slip "
-                ">= 1; choose a policy, e.g. --policy DoM.Adaptive"},
-        {"colpick", "there is no column picker with lwm = off; choose --policy LWM"},
-        {"prt", "there is no partitioned register table without core = vector; choose --config vector"},
-    };
-    for (size_t i = 0; i < sizeof absent / sizeof absent[0]; i++)
-        if (!strcmp(absent[i].block, block)) return absent[i].why;
-    return "this configuration has no such block (docs/blocks/)";
-}
-
 /* ---- the options (sim/options.def) ---- */
 
 /* --record-block BLOCK=FILE: one per block */
@@ -555,7 +537,12 @@ static void usage(FILE *out)
         fprintf(out, "  %-20s%s", head, strlen(head) > 20 ? "  " : " ");
         for (const char *h = p->help; *h; ) {
             size_t n = strcspn(h, "\n");
-            fprintf(out, "%.*s\n", (int)n, h);
+            if (n == 7 && !strncmp(h, "@blocks", 7)) /* the block registry, a line each */
+                for (int k = 0; block_at(k); k++)
+                    fprintf(out, "%s  %-9s the %s (%s)\n", k ? "                       " : "", block_at(k)->name,
+                            block_at(k)->what, block_at(k)->where);
+            else
+                fprintf(out, "%.*s\n", (int)n, h);
             h += n;
             if (*h) h++, fprintf(out, "%23s", "");
         }
@@ -784,7 +771,8 @@ static int open_traces(opts_t *o, wsim_t *s, FILE **trace, FILE **timeline)
     for (int k = 0; k < o->nrec; k++) {
         record_t *r = &o->rec[k];
         if (!core->set_record(s, r->block, NULL)) { /* the configuration leaves the block out */
-            fprintf(stderr, "wpusim: --record-block %s: %s\n", r->block, record_absent(r->block));
+            const block_ops_t *b = block_find(r->block); /* (a name the options checked) */
+            fprintf(stderr, "wpusim: --record-block %s: there is no %s %s\n", r->block, b->what, b->absent);
             return -1;
         }
         if (!(r->f = trace_open(r->path))) {

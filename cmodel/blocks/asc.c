@@ -192,4 +192,7 @@ void asc_trace_line(const asc_t *a, uint64_t cycle, int wpu, const asc_in_t *in,
     block_trace_line(&asc_block_ops, &a->cfg, cycle, wpu, in, o, NULL, f);
 }
 
-BLOCK_DEFINE_OPS(asc, "adaptive slip controller", ASC_NPORTS, entries_of, offsetof(asc_state_t, e), sizeof(asc_entry_t));
+BLOCK_DEFINE_OPS(asc, "adaptive slip controller", "a DoM slip limit",
+                 "without dom = on, dom_slip = fixed|adaptive and dom_max_slip >= 1; "
+                 "choose a policy, e.g. --policy DoM.Adaptive",
+                 ASC_NPORTS, entries_of, offsetof(asc_state_t, e), sizeof(asc_entry_t));

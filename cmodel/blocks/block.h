@@ -77,6 +77,10 @@ typedef struct block_param {
 
 typedef struct block_ops {
     const char *name;                             /* "wst" */
+    const char *what;                             /* "warp-split table" */
+    const char *where;   /* the configuration that has it: "dws = on" (wpusim --help) */
+    const char *absent;  /* why a machine has none, after "there is no <what> ": "with dws = off;
+                          * choose a policy, e.g. --policy DWS.ReviveSplit" (--record-block) */
     size_t cfg_size, in_size, out_size, state_size; /* state: the registered image */
     const block_param_t *params;
     int nparams;
@@ -144,14 +148,15 @@ static inline int block_max(int a, int b) { return a > b ? a : b; }
 
 /* ---- a C block's generic interface ----
  *
- * BLOCK_DEFINE_OPS(b, what, NPORTS, entries_of, entry_offset, entry_size)
+ * BLOCK_DEFINE_OPS(b, what, where, absent, NPORTS, entries_of, entry_offset, entry_size)
  * defines `const block_ops_t b##_block_ops` for a C block b with: the
  * struct b_t holding its b_config_t cfg; b_init (0, or -1 with a message),
  * b_reset, b_eval, b_clock; b_port_width; the descriptor arrays b_params and
  * b_ports; b_config_t, b_in_t, b_out_t (whose q points at the registered
  * image) and b_state_t. entries_of is `int f(const b_config_t *)`; what names
- * the block in an out-of-memory message. The instance is malloc'd. */
-#define BLOCK_DEFINE_OPS(b, what, NPORTS, entries_of, entry_offset_, entry_size_)                      \
+ * the block (an out-of-memory message, wpusim's help); where and absent say
+ * which configurations have it (block_ops_t). The instance is malloc'd. */
+#define BLOCK_DEFINE_OPS(b, what_, where_, absent_, NPORTS, entries_of, entry_offset_, entry_size_)    \
     static int b##_ops_width(const void *cfg, int port) { return b##_port_width(cfg, port); }         \
     static int b##_ops_entries(const void *cfg) { return entries_of((const b##_config_t *)cfg); }     \
     static const void *b##_ops_regs(const void *out) { return ((const b##_out_t *)out)->q; }         \
@@ -159,7 +164,7 @@ static inline int block_max(int a, int b) { return a > b ? a : b; }
     {                                                                                                  \
         b##_t *x = malloc(sizeof *x);                                                                  \
         if (!x) {                                                                                      \
-            snprintf(err, errlen, "%s: out of memory", what);                                          \
+            snprintf(err, errlen, "%s: out of memory", what_);                                         \
             return NULL;                                                                               \
         }                                                                                              \
         if (b##_init(x, cfg, err, errlen) < 0) {                                                       \
@@ -179,6 +184,9 @@ static inline int block_max(int a, int b) { return a > b ? a : b; }
     static void b##_ops_free(void *blk) { free(blk); }                                                \
     const block_ops_t b##_block_ops = {                                                                \
         .name = #b,                                                                                    \
+        .what = what_,                                                                                 \
+        .where = where_,                                                                               \
+        .absent = absent_,                                                                             \
         .cfg_size = sizeof(b##_config_t),                                                              \
         .in_size = sizeof(b##_in_t),                                                                   \
         .out_size = sizeof(b##_out_t),                                                                 \

@@ -109,4 +109,6 @@ void colpick_clock(colpick_t *p, const colpick_in_t *in, const colpick_out_t *ou
 /* ---- the generic interface ---- */
 
 static int no_entries(const colpick_config_t *c) { (void)c; return 0; } /* no entry read ports */
-BLOCK_DEFINE_OPS(colpick, "column picker", COLPICK_NPORTS, no_entries, 0, 0);
+BLOCK_DEFINE_OPS(colpick, "column picker", "lwm = on",
+                 "with lwm = off; choose --policy LWM",
+                 COLPICK_NPORTS, no_entries, 0, 0);

@@ -178,4 +178,6 @@ int fetcharb_ord(const fetcharb_config_t *c, const fetcharb_out_t *out, int i)
 
 /* ---- the generic interface ---- */
 
-BLOCK_DEFINE_OPS(fetcharb, "fetch arbiter", FETCHARB_NPORTS, entries_of, offsetof(fetcharb_state_t, e), sizeof(fetcharb_entry_t));
+BLOCK_DEFINE_OPS(fetcharb, "fetch arbiter", "scheduler = twolevel",
+                 "without scheduler = twolevel; choose a policy, e.g. --policy 2Lev",
+                 FETCHARB_NPORTS, entries_of, offsetof(fetcharb_state_t, e), sizeof(fetcharb_entry_t));

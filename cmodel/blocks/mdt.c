@@ -153,4 +153,6 @@ void mdt_clock(mdt_t *t, const mdt_in_t *in, const mdt_out_t *out)
 
 /* ---- the generic interface ---- */
 
-BLOCK_DEFINE_OPS(mdt, "memory divergence table", MDT_NPORTS, entries_of, offsetof(mdt_state_t, e), sizeof(mdt_entry_t));
+BLOCK_DEFINE_OPS(mdt, "memory divergence table", "dom = on",
+                 "with dom = off; choose a policy, e.g. --policy DoM.Adaptive",
+                 MDT_NPORTS, entries_of, offsetof(mdt_state_t, e), sizeof(mdt_entry_t));

@@ -125,5 +125,7 @@ void prt_clock(prt_t *t, const prt_in_t *in, const prt_out_t *out)
 
 /* ---- the generic interface ---- */
 
-BLOCK_DEFINE_OPS(prt, "partitioned register table", PRT_NPORTS, entries_of, offsetof(prt_state_t, e),
+BLOCK_DEFINE_OPS(prt, "partitioned register table", "core = vector",
+                 "without core = vector; choose --config vector",
+                 PRT_NPORTS, entries_of, offsetof(prt_state_t, e),
                  sizeof(prt_entry_t));

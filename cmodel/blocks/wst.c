@@ -272,4 +272,6 @@ void wst_trace_line(const wst_t *t, uint64_t cycle, int wpu, const wst_in_t *in,
     block_trace_line(&wst_block_ops, &t->cfg, cycle, wpu, in, o, NULL, f);
 }
 
-BLOCK_DEFINE_OPS(wst, "warp-split table", WST_NPORTS, entries_of, offsetof(wst_state_t, e), sizeof(wst_entry_t));
+BLOCK_DEFINE_OPS(wst, "warp-split table", "dws = on",
+                 "with dws = off; choose a policy, e.g. --policy DWS.ReviveSplit",
+                 WST_NPORTS, entries_of, offsetof(wst_state_t, e), sizeof(wst_entry_t));

@@ -93,6 +93,11 @@ for opt in $(sed -n 's/^OPT([a-z_0-9]*, *"\(--[a-z-]*\)".*/\1/p' sim/options.def
   nopt=$((${nopt:-0} + 1))
 done
 [ "${nopt:-0}" -ge 30 ] || { helpok=0; bad "sim/options.def: only ${nopt:-0} options read (its OPT rows' form changed?)"; }
+# (every block of the registry under --record-block, with the configuration
+# that has it: the list the unknown-block error prints)
+blocks=$("$SIM" --record-block nosuch=x 2>&1 | sed -n 's/.*; blocks: //p' | tr -d ,)
+for b in $blocks; do grep -Eq "^ {23}  $b +the [a-z -]+ \([^)]+\)$" "$OUT" || { helpok=0; bad "--help does not list block $b"; }; done
+[ "$(echo $blocks | wc -w)" -ge 6 ] || { helpok=0; bad "the unknown-block error lists only '$blocks'"; }
 [ $helpok = 1 ] && [ $RC -eq 0 ] && ok
 # The CSR table of docs/abi.md is generated from cmodel/csr.def, which also
 # gives the executor, the disassembler and warpsplit.h their CSRs.
