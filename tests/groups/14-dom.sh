@@ -2,6 +2,7 @@
 # docs/dom.md. The MDT's hand-worked port traces (tests/blocks/mdt) run with
 # the other blocks' in the dws group; the DoM legends run in its every-policy
 # x every-preset x every-kernel matrix (tests/dws_equiv.sh), with --check.
+# cost: 60
 group dom
 dom_stats() { # dom_stats FILE: the DoM counters of a run, in a fixed order
   local k out=""

@@ -5,6 +5,7 @@
 # kept in $B/see for the docs. A page whose number, script or timeline was
 # broken must fail.
 # needs: timeline (its runs and pages under $T/see)
+# cost: 150
 group report
 if ! command -v chromium >/dev/null; then
   bad "chromium is missing: the report pages cannot be tested in a browser (make setup installs it)"
