@@ -13,8 +13,11 @@
 # tables are still written: a failure to install it is only a warning too.
 # chromium loads the report pages in the tests (scripts/browser_check.py,
 # tests/groups/18-report.sh): installed too; without it those tests fail and say so.
+# ccache keeps the testbenches' compiled C++ between runs of the suite
+# (tb/flow.mk's OBJCACHE): a failure to install it only makes a second run
+# as slow as the first.
 NEEDED="make gcc g++ clang lld llvm python3 verilator yosys zlib1g-dev"
-RTL="gtkwave xvfb x11-utils imagemagick"
+RTL="gtkwave xvfb x11-utils imagemagick ccache"
 PLOT="gnuplot-nox"
 BROWSER="chromium"
 
@@ -49,7 +52,7 @@ if [ -n "$need" ] && ! apt-get install -y -qq --no-install-recommends $need >/de
     exit 1
 fi
 if [ -n "$rtl" ] && ! apt-get install -y -qq --no-install-recommends $rtl >/dev/null; then
-    echo "setup: warning: could not install$rtl (only needed to view waveforms: make wave)" >&2
+    echo "setup: warning: could not install$rtl (only needed to view waveforms, make wave, and to cache compiled testbenches)" >&2
 fi
 if [ -n "$plot" ] && ! apt-get install -y -qq --no-install-recommends $plot >/dev/null; then
     echo "setup: warning: could not install$plot (only needed for make figures's plots)" >&2

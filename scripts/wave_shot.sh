@@ -10,16 +10,30 @@ for t in Xvfb:xvfb gtkwave:gtkwave xwininfo:x11-utils import:imagemagick; do
   command -v "${t%%:*}" >/dev/null || { echo "wave-shot: ${t%%:*} is missing: apt-get install ${t#*:}" >&2; exit 2; }
 done
 [ -s "$fst" ] || { echo "wave-shot: no waveform $fst (make wave writes it)" >&2; exit 1; }
-# a display number nobody uses: the first free one from 90 on
+# a display number nobody uses: the first free one from 90 on. Another
+# wave-shot may start at the same moment (the suite's groups run side by
+# side): Xvfb takes a display's lock or exits, so ours holds the display it
+# answers on only while it is still running; else the next number.
 d=90
-while [ -e "/tmp/.X$d-lock" ] || [ -e "/tmp/.X11-unix/X$d" ]; do d=$((d + 1)); done
-Xvfb ":$d" -screen 0 1400x900x24 -nolisten tcp >/dev/null 2>&1 &
-xpid=$!
 gpid=""
 cleanup() { [ -n "$gpid" ] && kill "$gpid" 2>/dev/null; kill "$xpid" 2>/dev/null; wait 2>/dev/null; }
 trap cleanup EXIT
+while :; do
+  while [ -e "/tmp/.X$d-lock" ] || [ -e "/tmp/.X11-unix/X$d" ]; do d=$((d + 1)); done
+  Xvfb ":$d" -screen 0 1400x900x24 -nolisten tcp >/dev/null 2>&1 &
+  xpid=$!
+  up=0
+  for _ in $(seq 50); do
+    kill -0 "$xpid" 2>/dev/null || break
+    DISPLAY=":$d" xwininfo -root >/dev/null 2>&1 && { up=1; break; }
+    sleep 0.1
+  done
+  [ $up = 1 ] && kill -0 "$xpid" 2>/dev/null && break
+  kill "$xpid" 2>/dev/null; wait "$xpid" 2>/dev/null
+  d=$((d + 1))
+  [ $d -lt 200 ] || { echo "wave-shot: Xvfb found no free display from :90 to :199" >&2; exit 1; }
+done
 export DISPLAY=":$d"
-for _ in $(seq 50); do xwininfo -root >/dev/null 2>&1 && break; sleep 0.1; done
 gtkwave "$fst" "$gtkw" >/dev/null 2>&1 &
 gpid=$!
 # wait for GTKWave's main window (named after the file), then let it draw

@@ -20,15 +20,18 @@ RTL_LOOP_CXXFLAGS = -std=gnu++14 -O2 -Wall -Wno-unused-parameter -faligned-new -
 .PHONY: wpusim-rtl
 wpusim-rtl: rtl-tools $(BUILD)/wpusim-rtl
 
-# One Verilated model per block and set: class V<block>_<set>, in its own directory.
+# One Verilated model per block and set: class V<block>_<set>, in its own
+# directory, compiled as tb/flow.mk compiles a testbench's (one unit; the
+# shared run-time $(VL_RT)).
 define RTL_LOOP_RULES
 RTL_LP_$(1)_$(2) := $$(call rtl_loop_params,$(1),$(2))
 $(call rtl_loop_model,$(1)/$(2)): rtl/ws_$(1).sv $(RTL_SV_COMMON) $(RTL_LOOP_PARAMS)
 	@mkdir -p $$(dir $$@)
 	@echo "  VERILATE $(1) $(2) (wpusim-rtl: $$(RTL_LP_$(1)_$(2)))"
 	@test -n "$$(RTL_LP_$(1)_$(2))" || { echo "sim/rtl_loop.params: $(1) $(2): no parameters here nor in tb/$(1).params" >&2; exit 1; }
-	@MAKEFLAGS= MFLAGS= $(VERILATOR) --cc --build -j 2 --trace-fst --assert -Wno-fatal --prefix V$(1)_$(2) -Irtl \
+	@MAKEFLAGS= MFLAGS= $(VERILATOR) --cc --trace-fst --assert -Wno-fatal --prefix V$(1)_$(2) -Irtl \
 	  --top-module ws_$(1) -Mdir $$(dir $$@) $$(RTL_LP_$(1)_$(2):%=-G%) rtl/ws_$(1).sv > $$(dir $$@)build.log 2>&1 \
+	  && $(VL_MAKE) -C $$(dir $$@) -f V$(1)_$(2).mk V$(1)_$(2)__ALL.a >> $$(dir $$@)build.log 2>&1 \
 	  || { tail -n 30 $$(dir $$@)build.log; exit 1; }
 endef
 $(foreach p,$(RTL_LOOP_PAIRS),$(eval $(call RTL_LOOP_RULES,$(firstword $(subst /, ,$(p))),$(lastword $(subst /, ,$(p))))))
@@ -46,14 +49,6 @@ $(RTL_LOOP_OUT)/rtl_sets.h: $(RTL_LOOP_PARAMS) sim/rtl_loop.mk $(wildcard tb/*.p
 	  $(foreach p,$(RTL_LOOP_PAIRS),echo '    X($(firstword $(subst /, ,$(p))), $(lastword $(subst /, ,$(p))), "$(call rtl_loop_params,$(firstword $(subst /, ,$(p))),$(lastword $(subst /, ,$(p))))") \';) \
 	  echo; } > $@.tmp && mv $@.tmp $@
 
-# Verilator's run-time library, compiled once (the rules of the first model's makefile).
-RTL_LOOP_FIRST := $(RTL_LOOP_OUT)/$(subst /,_,$(firstword $(RTL_LOOP_PAIRS)))
-RTL_LOOP_VLOBJS := $(RTL_LOOP_FIRST)/verilated.o $(RTL_LOOP_FIRST)/verilated_fst_c.o $(RTL_LOOP_FIRST)/verilated_threads.o
-$(RTL_LOOP_VLOBJS) &: $(call rtl_loop_model,$(firstword $(RTL_LOOP_PAIRS)))
-	@MAKEFLAGS= MFLAGS= $(MAKE) -s -C $(RTL_LOOP_FIRST) -f V$(subst /,_,$(firstword $(RTL_LOOP_PAIRS))).mk \
-	  verilated.o verilated_fst_c.o verilated_threads.o > $(RTL_LOOP_FIRST)/runtime.log 2>&1 \
-	  || { tail -n 20 $(RTL_LOOP_FIRST)/runtime.log; exit 1; }
-
 $(RTL_LOOP_OUT)/rtl_loop.o: sim/rtl_loop.cpp sim/rtl_loop.h sim/rtl_glue.inc tb/common/block_glue.inc tb/common/rtl_port.h $(RTL_LOOP_OUT)/rtl_sets.h $(RTL_LOOP_MODELS) \
                             $(wildcard cmodel/blocks/*.h cmodel/blocks/*.def) $(GEN_HDRS)
 	@echo "  CXX      $@"
@@ -63,9 +58,9 @@ $(RTL_LOOP_OUT)/wpusim.o: sim/wpusim.c sim/rtl_loop.h $(GEN_HDRS) $(wildcard cmo
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -DWSIM_RTL -I$(GEN) -Icmodel -Isim -c $< -o $@
 
-$(BUILD)/wpusim-rtl: $(RTL_LOOP_OUT)/wpusim.o $(BUILD)/sim/presets.o $(RTL_LOOP_OUT)/rtl_loop.o $(LIB) $(RTL_LOOP_MODELS) $(RTL_LOOP_VLOBJS)
+$(BUILD)/wpusim-rtl: $(RTL_LOOP_OUT)/wpusim.o $(BUILD)/sim/presets.o $(RTL_LOOP_OUT)/rtl_loop.o $(LIB) $(RTL_LOOP_MODELS) $(VL_RT)
 	$(CXX) $(RTL_LOOP_OUT)/wpusim.o $(BUILD)/sim/presets.o $(RTL_LOOP_OUT)/rtl_loop.o $(LIB) $(RTL_LOOP_MODELS) \
-	  $(RTL_LOOP_VLOBJS) $(WSIM_LIBS) -pthread -latomic -o $@
+	  $(VL_RT) $(WSIM_LIBS) -pthread -latomic -o $@
 
 # The block/set pairs built in, for tests/rtl.sh.
 rtl-loop-pairs:

@@ -26,30 +26,75 @@ SYNTH_OUT := $(BUILD)/synth
 # clocks of the random run per set in rtl-test (make test) and in rtl-long
 RTL_CYCLES      ?= 200000
 RTL_LONG_CYCLES ?= 3000000
-# the sets whose synthesized netlists rtl-test simulates (rtl-long: every set);
+# The sets whose synthesized netlists make tb builds and make test (and
+# rtl-test) simulate (rtl-long and make test-long: every set's). The small
+# sets whose netlists also run a hand-worked test or a recorded trace, which
+# the netlist must pass as the RTL does: RTL_NET_SETS, or a block's own
+# RTL_NET_SETS_<block> where its set names differ. (The netlists of the
+# papers' sizes, dws or dom, take 30 s each to compile: make test-long.)
 # hand6's netlist, which has no assertions, also runs tests/blocks/wst/past_table
-RTL_NET_SETS ?= dws small hand6
-# a block whose set names differ names its own: RTL_NET_SETS_<block>
+RTL_NET_SETS ?= hand6
 # (hand: its netlist also runs tests/blocks/mdt/basic)
-RTL_NET_SETS_mdt ?= dom small hand
+RTL_NET_SETS_mdt ?= hand
 # (timeout, lwmt300: their netlists also run the hand-worked test and a
 # recorded trace whose timeouts fire)
-RTL_NET_SETS_fetcharb ?= lwmt300 g3s3t5 timeout
+RTL_NET_SETS_fetcharb ?= lwmt300 timeout
 # (rules: its netlist also runs tests/blocks/asc/rules)
-RTL_NET_SETS_asc ?= dom4 rules small
+RTL_NET_SETS_asc ?= rules
 # (hand2, k2: their netlists also run the hand-worked tests)
-RTL_NET_SETS_colpick ?= dep4 hand2 k2
+RTL_NET_SETS_colpick ?= hand2 k2
 # (hand: its netlist also runs tests/blocks/prt/basic)
-RTL_NET_SETS_prt ?= aurora scarce hand
+RTL_NET_SETS_prt ?= hand
+# The sets make test builds and runs (tb-BLOCK; RTL_TIER=long, make
+# test-long: every set of tb/<block>.params, every netlist): those its
+# tests name — the logged random run and the set that refuses it
+# (tests/groups/rtl-blocks.tsv), the hand-worked tests' (tests/blocks/),
+# the recorded kernels' (rtl-records.tsv), the mutant's, the waveform's
+# (the first set) — each with a random run. The others (corner widths and
+# sizes) run in make test-long.
+RTL_TEST_SETS_wst      ?= dws maws hand hand6
+RTL_TEST_SETS_mdt      ?= dom n1 n16 dws hand
+RTL_TEST_SETS_fetcharb ?= lwm lwmt lwm2lev lwmt300 g3s3t5 rotate roundrobin timeout twolevel
+RTL_TEST_SETS_asc      ?= dom4 dom1 dom16 paper straddle rules adapt
+RTL_TEST_SETS_colpick  ?= lwm k2 k4 k16 fig6 dep4 hand2
+RTL_TEST_SETS_prt      ?= vector aurora t16 hand
+RTL_TIER ?= test
 RTL_SEED ?= 1
 
 RTL_SV_COMMON := $(wildcard rtl/*.svh)
 TB_COMMON     := tb/common/tb.h tb/common/tb_main.cpp tb/common/tb_block.h tb/common/block_glue.inc tb/common/rtl_port.h
-# (each Verilator build runs its own make: MAKEFLAGS= keeps ours out of it;
-# the waveforms' unit is 1 ns, a clock 10 ns: tb/common/tb.h)
-VL_BUILD_FLAGS := --cc --exe --build -j 2 --trace-fst --timescale 1ns/1ns --prefix Vdut -Wno-fatal
+# Each Verilator build runs its own make (MAKEFLAGS= keeps ours out of it).
+# The waveforms' unit is 1 ns, a clock 10 ns: tb/common/tb.h.
+VL_FLAGS := --cc --exe --trace-fst --timescale 1ns/1ns --prefix Vdut -Wno-fatal
+# How a model is compiled (make test builds ~40 of them: this is most of its
+# RTL time): one translation unit per model (VM_PARALLEL_BUILDS=0, Verilator's
+# own mode for small designs: each .cpp of a model re-reads verilated.h, and
+# a block's model is a dozen of them: 7 s instead of 14 s for the WST), and
+# Verilator's run-time (verilated.o, verilated_fst_c.o, verilated_threads.o:
+# 9 s of compiling) built once into $(VL_RT) and linked by every testbench
+# and by wpusim-rtl, not compiled again in each build directory.
+# OBJCACHE: a compiler cache in front of g++ (ccache, when installed:
+# Verilator's own hook), so a testbench whose C++ did not change is not
+# compiled again by the next run of the suite on this machine (a fresh
+# clone, a clean build); OBJCACHE= turns it off.
+OBJCACHE ?= $(shell command -v ccache 2>/dev/null)
+VL_RT := $(RTL_OUT)/vlrt/libverilated.a
+VL_MAKE = MAKEFLAGS= MFLAGS= $(MAKE) --no-print-directory VM_PARALLEL_BUILDS=0 VK_GLOBAL_OBJS= OBJCACHE="$(OBJCACHE)"
+
+# Verilator's run-time library, with the flags Verilator's makefile gives it
+# (a one-line stub module generates that makefile).
+$(VL_RT): tb/flow.mk
+	@rm -rf $(@D) && mkdir -p $(@D)
+	@echo "  VERILATE run-time library"
+	@printf 'module vl_runtime_stub (input wire clk_i);\nendmodule\n' > $(@D)/stub.sv
+	@MAKEFLAGS= MFLAGS= $(VERILATOR) --cc --trace-fst --prefix Vrt -Mdir $(@D) $(@D)/stub.sv > $(@D)/build.log 2>&1 \
+	  && $(VL_MAKE) -C $(@D) -f Vrt.mk OBJCACHE="$(OBJCACHE)" verilated.o verilated_fst_c.o verilated_threads.o >> $(@D)/build.log 2>&1 \
+	  && $(AR) rcs $@ $(@D)/verilated.o $(@D)/verilated_fst_c.o $(@D)/verilated_threads.o \
+	  || { tail -n 30 $(@D)/build.log; exit 1; }
+
 # the synthesized netlists are large flat C++: compile them without optimization
-VL_NET_FLAGS  := -Wno-lint -Wno-style -Wno-UNOPTFLAT --MAKEFLAGS "OPT_FAST=-O0 OPT_SLOW=-O0 OPT_GLOBAL=-O1"
+VL_NET_FLAGS  := -Wno-lint -Wno-style -Wno-UNOPTFLAT
+VL_NET_MAKE   := OPT_FAST=-O0 OPT_SLOW=-O0
 
 # $(call rtl_sets,B): the set names of block B; $(call rtl_params,B,S): its KEY=VALUE words
 rtl_sets   = $(shell sed -n 's/^\([A-Za-z0-9_]*\)[[:space:]].*=.*/\1/p' tb/$(1).params)
@@ -84,14 +129,16 @@ endef
 $(eval $(call TB_COBJ_RULE,))
 $(foreach l,$(sort $(foreach b,$(RTL_BLOCKS),$(TB_LANES_$(b)))),$(eval $(call TB_COBJ_RULE,$(l))))
 
-# $(call verilate_tb,BLOCK,SET,DIR,FLAGS,SOURCES): build DIR/BLOCK_tb, the
+# $(call verilate_tb,BLOCK,SET,DIR,FLAGS,SOURCES[,MAKEVARS]): build DIR/BLOCK_tb, the
 # block's testbench (tb/BLOCK_tb.cpp on tb/common, its C objects) on the
 # Verilog SOURCES with Verilator FLAGS; its log is DIR/build.log. The RTL's,
 # the netlist's and a mutant's testbenches are built by this one command.
 define verilate_tb
-@MAKEFLAGS= MFLAGS= $(VERILATOR) $(VL_BUILD_FLAGS) $(4) --top-module ws_$(1) -Mdir $(3) \
+@MAKEFLAGS= MFLAGS= $(VERILATOR) $(VL_FLAGS) $(4) --top-module ws_$(1) -Mdir $(3) \
   -CFLAGS "$(RTL_TB_CFLAGS_$(1)_$(2))" $(5) $(CURDIR)/tb/$(1)_tb.cpp $(CURDIR)/tb/common/tb_main.cpp \
-  $(abspath $(call tb_cobjs,$(1))) -o $(1)_tb > $(3)/build.log 2>&1 || { tail -n 30 $(3)/build.log; exit 1; }
+  $(abspath $(call tb_cobjs,$(1))) -o $(1)_tb > $(3)/build.log 2>&1 \
+  && $(VL_MAKE) -C $(3) -f Vdut.mk LIBS="$(abspath $(VL_RT)) -lz -pthread" $(6) $(1)_tb >> $(3)/build.log 2>&1 \
+  || { tail -n 30 $(3)/build.log; exit 1; }
 endef
 
 # Rules per block and set:
@@ -102,7 +149,7 @@ endef
 define RTL_SET_RULES
 RTL_P_$(1)_$(2) := $$(call rtl_params,$(1),$(2))
 RTL_TB_COBJS_$(1) := $(call tb_cobjs,$(1))
-RTL_TB_DEPS_$(1) := tb/$(1)_tb.cpp tb/$(1).params $(TB_COMMON) $$(RTL_TB_COBJS_$(1))
+RTL_TB_DEPS_$(1) := tb/$(1)_tb.cpp tb/$(1).params $(TB_COMMON) $$(RTL_TB_COBJS_$(1)) $(VL_RT)
 RTL_TB_CFLAGS_$(1)_$(2) := -I$(CURDIR)/tb/common -iquote $(CURDIR)/cmodel -DTB_ROOT=$(CURDIR) $$(RTL_P_$(1)_$(2):%=-DTB_%) \
   $(if $(TB_LANES_$(1)),-DWSIM_MAX_LANES=$(TB_LANES_$(1)))
 
@@ -134,14 +181,14 @@ $(RTL_OUT)/$(1)/$(2)/net/$(1)_tb: $(SYNTH_OUT)/$(1)-$(2).v synth/cells45.v $$(RT
 	@mkdir -p $$(dir $$@)
 	@echo "  VERILATE $(1) $(2) (netlist)"
 	@rm -f $$@
-	$$(call verilate_tb,$(1),$(2),$$(@D),$(VL_NET_FLAGS),$(SYNTH_OUT)/$(1)-$(2).v synth/cells45.v)
+	$$(call verilate_tb,$(1),$(2),$$(@D),$(VL_NET_FLAGS),$(SYNTH_OUT)/$(1)-$(2).v synth/cells45.v,$(VL_NET_MAKE))
 endef
 $(foreach b,$(RTL_BLOCKS),$(foreach s,$(call rtl_sets,$(b)),$(eval $(call RTL_SET_RULES,$(b),$(s)))))
 
 # make mutant-tb BLOCK=b SET=s MUTANT_SV=file MUTANT_OUT=dir: the RTL
 # testbench of one set built from another source, dir/b_tb (the mutants of
 # tests/groups/rtl-mutants.tsv that the random testbench must catch).
-mutant-tb: $(call tb_cobjs,$(BLOCK))
+mutant-tb: $(call tb_cobjs,$(BLOCK)) $(VL_RT)
 	@test -n "$(MUTANT_SV)" -a -n "$(MUTANT_OUT)" -a -n "$(RTL_P_$(BLOCK)_$(SET))" || \
 	  { echo "mutant-tb: give BLOCK, SET (a set of tb/$(BLOCK).params), MUTANT_SV and MUTANT_OUT" >&2; exit 2; }
 	@mkdir -p $(MUTANT_OUT)
@@ -152,11 +199,24 @@ RTL_LINT_OK := $(RTL_PAIRS:%=$(RTL_OUT)/%/lint.ok)
 rtl_tb      = $(RTL_OUT)/$(1)/rtl/$(firstword $(subst /, ,$(1)))_tb
 net_tb      = $(RTL_OUT)/$(1)/net/$(firstword $(subst /, ,$(1)))_tb
 RTL_NET_PAIRS := $(foreach b,$(RTL_BLOCKS),$(filter $(foreach s,$(or $(RTL_NET_SETS_$(b)),$(RTL_NET_SETS)),$(b)/$(s)),$(RTL_PAIRS)))
+# the suite's tier (make test: RTL_TIER=test; make test-long: long)
+RTL_TIER_PAIRS := $(if $(filter long,$(RTL_TIER)),$(RTL_PAIRS),$(foreach b,$(RTL_BLOCKS),$(filter $(addprefix $(b)/,$(RTL_TEST_SETS_$(b))),$(RTL_PAIRS))))
+RTL_TIER_NET_PAIRS := $(if $(filter long,$(RTL_TIER)),$(RTL_PAIRS),$(RTL_NET_PAIRS))
 
 rtl-lint: rtl-tools $(RTL_LINT_OK)
 	@echo "rtl-lint: $(words $(RTL_LINT_OK)) block/set pairs clean"
 
 tb: rtl-tools $(foreach p,$(RTL_PAIRS),$(call rtl_tb,$(p))) $(foreach p,$(RTL_NET_PAIRS),$(call net_tb,$(p)))
+
+# make tb-BLOCK: one block's testbenches of the tier (RTL_TIER=test: its
+# RTL_TEST_SETS_<block> and netlists; long: every set and netlist): the test
+# suite's rtl-BLOCK groups build only their own, side by side, after make
+# rtl-prereqs has built what every testbench links (the blocks' C objects and
+# Verilator's run-time).
+$(foreach b,$(RTL_BLOCKS),$(eval tb-$(b): rtl-tools $(foreach p,$(filter $(b)/%,$(RTL_TIER_PAIRS)),$(call rtl_tb,$(p))) \
+  $(foreach p,$(filter $(b)/%,$(RTL_TIER_NET_PAIRS)),$(call net_tb,$(p)))))
+rtl-prereqs: rtl-tools $(VL_RT) $(sort $(foreach b,$(RTL_BLOCKS),$(call tb_cobjs,$(b))))
+.PHONY: rtl-prereqs $(RTL_BLOCKS:%=tb-%)
 
 # A random run per set on the RTL, then on the chosen netlists.
 rtl-test: rtl-lint tb
@@ -241,7 +301,10 @@ formal: rtl-tools
 rtl-pairs:
 	@echo $(RTL_PAIRS)
 .PHONY: rtl-pairs
-# The sets of BLOCK whose netlists are simulated, for tests/rtl.sh.
+# The sets of BLOCK the tier tests, and those whose netlists it simulates, for tests/rtl.sh.
+rtl-sets:
+	@echo $(patsubst $(BLOCK)/%,%,$(filter $(BLOCK)/%,$(RTL_TIER_PAIRS)))
+.PHONY: rtl-sets
 rtl-net-sets:
-	@echo $(patsubst $(BLOCK)/%,%,$(filter $(BLOCK)/%,$(RTL_NET_PAIRS)))
+	@echo $(patsubst $(BLOCK)/%,%,$(filter $(BLOCK)/%,$(RTL_TIER_NET_PAIRS)))
 .PHONY: rtl-net-sets

@@ -1,27 +1,34 @@
-# The RTL flow's tests, sourced by tests/run.sh (uses its group/ok/bad/run,
-# $B and $T). One group per flow step over every block: lint, the port
-# tables against the RTL, the random testbench of every block and parameter
-# set, the waveform and its view; then one group per block, rtl-BLOCK, from
-# the same steps and the block's rows in tests/groups/rtl-*.tsv (replay,
-# hand-worked tests, recorded kernels, synthesis, netlists, the proof and its
-# mutants); then RTL in the loop. Everything is built through make
-# (tb/flow.mk, docs/rtl.md). WSIM_TEST_LONG=1 runs the random testbenches ten
-# times longer.
+# The RTL flow's tests: a library sourced by the rtl* group files
+# (tests/groups/90-rtl.sh .. 97-rtl-loop.sh), which use tests/run.sh's
+# group/ok/bad/run, $B and $T. rtl_flow_groups: lint and the port tables of
+# every block and set; rtl_block_group BLOCK: one group per block, rtl-BLOCK,
+# from the same steps and the block's rows in tests/groups/rtl-*.tsv (its
+# testbenches built, a random run of every set, the waveform and its view,
+# replay, hand-worked tests, recorded kernels, synthesis, netlists, the
+# proof and its mutants); rtl_loop_group: RTL in the loop. The block groups
+# and the loop read nothing of each other's and build only their own
+# targets (the objects they share, `make rtl-prereqs`, come first, from
+# make test-deps), so they run side by side. Everything is built through
+# make (tb/flow.mk, docs/rtl.md). WSIM_TEST_LONG=1 runs the random
+# testbenches ten times longer and simulates every set's netlist.
 
-RTL_MAKE="make --no-print-directory -s BUILD=$B"
-RTL_CYCLES=200000
-[ "$LONG" = 1 ] && RTL_CYCLES=2000000
-RTL_NET_SETS="dws small hand6"   # the sets whose netlists are simulated here
+RTL_TIER=test RTL_CYCLES=200000
+[ "$LONG" = 1 ] && RTL_TIER=long RTL_CYCLES=2000000
+RTL_MAKE="make --no-print-directory -s BUILD=$B RTL_TIER=$RTL_TIER"
 
+rtl_tools() { # sets RTL_TOOLS (1: verilator and yosys are here)
+  if command -v verilator >/dev/null && command -v yosys >/dev/null; then RTL_TOOLS=1
+  else
+    RTL_TOOLS=0
+    bad "verilator and yosys are needed for the RTL tests and are missing: run 'make setup' (scripts/setup.sh installs verilator, yosys, gtkwave)"
+  fi
+}
+
+rtl_flow_groups() {
 group rtl-tools
-if command -v verilator >/dev/null && command -v yosys >/dev/null; then
-  RTL_TOOLS=1; ok
-else
-  RTL_TOOLS=0
-  bad "verilator and yosys are needed for the RTL tests and are missing: run 'make setup' (scripts/setup.sh installs verilator, yosys, gtkwave)"
-fi
-
-if [ "$RTL_TOOLS" = 1 ]; then
+rtl_tools
+[ "$RTL_TOOLS" = 1 ] || return 0
+ok
 RTL_PAIRS=$($RTL_MAKE rtl-pairs)
 
 # ---------------------------------------------------------------- lint
@@ -47,21 +54,7 @@ if [ $RC -eq 1 ] && grep -q "set small: port free2_idx_o: in cmodel/blocks/wst.d
    && grep -q "set small: port free_second_idx_o: in $T/ws_wst.sv, not in the table" "$OUT"; then ok
 else bad "a port renamed in the RTL only was not caught: exit $RC: $(head -c 600 "$OUT"; head -c 300 "$ERR")"; fi
 
-# ---------------------------------------------------------------- random testbenches
-# Every block and set against its C block, every port every clock; the run
-# fails on any mismatch, failed assertion or coverage point not hit.
-group rtl-tb
-# (the builds' timeouts guard against a hang, not a budget: ~15 min idle, past 30 under load)
-run rtl-tb-build 3600 $RTL_MAKE -j2 tb RTL_NET_SETS="$RTL_NET_SETS"
-if [ $RC -ne 0 ]; then bad "building the testbenches: $(tail -n 20 "$OUT" "$ERR")"; fi
-for p in $RTL_PAIRS; do
-  b=${p%%/*} s=${p#*/}
-  tbx=$B/rtl/$p/rtl/${b}_tb
-  [ -x "$tbx" ] || { bad "$p: no testbench $tbx"; continue; }
-  run "rtl-tb-$b-$s" 300 "$tbx" +seed=1 +cycles=$RTL_CYCLES +quiet +wave="$T/$b-$s.fst"
-  if [ $RC -eq 0 ] && grep -q "PASS" "$OUT"; then ok
-  else bad "$p random run (replay: $tbx +seed=1 +cycles=$RTL_CYCLES): exit $RC: $(tail -n 14 "$OUT" "$ERR")"; fi
-done
+}
 
 # ---------------------------------------------------------------- waveforms
 # make wave without a display writes the waveform and its view (the save
@@ -73,13 +66,13 @@ done
 # (its start and zoom) holds at least a dozen of the operations the run
 # logged; values with an encoding in the port table show by name (a
 # translate file per port).
-group rtl-wave
-for b in $(for p in $RTL_PAIRS; do echo "${p%%/*}"; done | sort -u); do
+rtl_wave() { # rtl_wave BLOCK
+  local b=$1 f v start zoom shown unit enc green
   run "rtl-wave-$b" 600 env -u DISPLAY -u WAYLAND_DISPLAY $RTL_MAKE wave BLOCK=$b
   f=$(sed -n 's/^wave: wrote \([^;]*\); no display here.*/\1/p' "$OUT")
   v=${f%.fst}.gtkw
   if [ $RC -eq 0 ] && [ -n "$f" ] && [ -s "$f" ] && [ -s "$v" ] && grep -q "gtkwave $f $v" "$OUT"; then ok
-  else bad "make wave BLOCK=$b without a display: exit $RC: $(head -c 400 "$OUT"; head -c 300 "$ERR")"; continue; fi
+  else bad "make wave BLOCK=$b without a display: exit $RC: $(head -c 400 "$OUT"; head -c 300 "$ERR")"; return 0; fi
   start=$(sed -n 's/^\[timestart\] \([0-9]*\)$/\1/p' "$v")
   zoom=$(sed -n 's/^\*\(-*[0-9.]*\) .*/\1/p' "$v")
   shown=$(python3 -c 'import sys; s, z = float(sys.argv[2]), float(sys.argv[3]); end = s + 4.26 * 2 ** -z
@@ -97,8 +90,7 @@ print(sum(1 for l in open(sys.argv[1]) if l.startswith("c=") and s <= 10 * int(l
           -format '%[fx:round(mean*10000)]' info: 2>/dev/null)
   if [ $RC -eq 0 ] && [ "${green:-0}" -ge 50 ]; then ok
   else bad "GTKWave under Xvfb with $v: exit $RC, traces on ${green:-?}/10000 of the screenshot: $(head -c 300 "$ERR")"; fi
-done
-
+}
 
 # ---------------------------------------------------------------- the blocks
 # One group per block, rtl-BLOCK, all from the same steps; what differs
@@ -146,8 +138,29 @@ rtl_rows() { # rtl_rows TABLE BLOCK: the table's rows of BLOCK
 
 rtl_block_group() {
   local b=$1 gtkw lset oset seed cycles lines field nth netdiv proofs asserts state
+  group "rtl-$b"
+  rtl_tools
+  [ "$RTL_TOOLS" = 1 ] || return 0
   IFS=$'\t' read -r _ gtkw lset oset seed cycles lines field nth netdiv proofs asserts state <<<"$(rtl_rows rtl-blocks.tsv "$b")"
-  local tb f n s kind want clk
+  [ -n "$gtkw" ] || { bad "$b: no row in tests/groups/rtl-blocks.tsv"; return 0; }
+  local tb f n s kind want clk p sets
+  [ "$b" = prt ] && rtl_prt_matrix
+
+  # the block's testbenches, every set on the RTL and the chosen sets'
+  # netlists (make tb-BLOCK); each set against its C block, every port every
+  # clock: the run fails on any mismatch, failed assertion or coverage point
+  # not hit. (The build's timeout guards against a hang, not a budget.)
+  run "rtl-$b-build" 3600 $RTL_MAKE -j2 "tb-$b"
+  if [ $RC -ne 0 ]; then bad "building the testbenches of $b: $(tail -n 20 "$OUT" "$ERR")"; fi
+  sets=$($RTL_MAKE rtl-sets BLOCK="$b")
+  for s in $sets; do
+    tb=$(rtl_tb "$b" "$s" rtl)
+    [ -x "$tb" ] || { bad "$b/$s: no testbench $tb"; continue; }
+    run "rtl-tb-$b-$s" 300 "$tb" +seed=1 +cycles=$RTL_CYCLES +quiet +wave="$T/$b-$s.fst"
+    if [ $RC -eq 0 ] && grep -q "PASS" "$OUT"; then ok
+    else bad "$b/$s random run (replay: $tb +seed=1 +cycles=$RTL_CYCLES): exit $RC: $(tail -n 14 "$OUT" "$ERR")"; fi
+  done
+  rtl_wave "$b"
 
   # the GTKWave layout is the one tb/gtkw.py writes from the port table
   run "rtl-$b-gtkw" 30 python3 tb/gtkw.py "$b" "$gtkw"
@@ -274,12 +287,10 @@ print(eval(sys.argv[1], g))' "$state" "$(grep -E "^$s " "tb/$b.params")")
 }
 
 # SpMV's matrix for the PRT's recordings (rtl-prt) and RTL in the loop
-python3 scripts/mtx.py mycielski 8 "$T/prt-myc8.mtx" && python3 scripts/mtx.py convert "$T/prt-myc8.mtx" "$T/prt-myc8.bin"
-for b in $(grep -v '^#' tests/groups/rtl-blocks.tsv | cut -f 1); do
-  group "rtl-$b"
-  rtl_block_group "$b"
-done
-fi
+rtl_prt_matrix() {
+  [ -s "$T/prt-myc8.bin" ] && return
+  python3 scripts/mtx.py mycielski 8 "$T/prt-myc8.mtx" && python3 scripts/mtx.py convert "$T/prt-myc8.mtx" "$T/prt-myc8.bin"
+}
 
 # ---------------------------------------------------------------- RTL in the loop
 # build/wpusim-rtl (sim/rtl_loop.mk): blocks of whole-kernel runs as their
@@ -289,7 +300,10 @@ fi
 # (WSIM_RTL_INJECT) with cycle, WPU, port, expected and actual, exit 3 and
 # the statistics printed; a configuration without a Verilated build of its
 # parameters, and the plain C wpusim, are clear errors (exit 2).
+rtl_loop_group() {
 group rtl-loop
+rtl_tools
+rtl_prt_matrix
 run rtl-loop-plain 30 "$SIM" --rtl wst build/kernels/filter.elf
 if [ $RC -eq 2 ] && grep -q "^wpusim: --rtl: this build has no RTL in the loop (plain C); build the simulator with the Verilated blocks, make wpusim-rtl, and run build/wpusim-rtl" "$ERR"; then ok
 else bad "plain wpusim --rtl: exit $RC: $(head -c 300 "$ERR")"; fi
@@ -414,6 +428,7 @@ EOT
   run rtl-loop-wave 120 "$RSIM" --rtl wst --rtl-wave "$T/loop.fst" --policy DWS.ReviveSplit --threads 64 --quiet "$K/filter.elf"
   if [ $RC -eq 0 ] && [ "$(stat -c %s "$T/loop.wst.u0.fst" 2>/dev/null || echo 0)" -gt 10000 ] && [ -s "$T/loop.wst.u3.fst" ] \
      && ! grep -q Warning "$ERR"; then ok
+  else bad "--rtl-wave: exit $RC: $(ls -la "$T"/loop.* 2>&1; head -c 300 "$ERR")"; fi
   # the PRT (set vector): SpMV on the vector preset, replace (statistics, results,
   # instruction and port traces identical to the C-only run), lockstep (every
   # output equal every clock) and an injected mismatch (stopped)
@@ -431,6 +446,6 @@ EOT
   run prt-loop-inject 600 env WSIM_RTL_INJECT=prt:100 "$RSIM" --rtl prt --rtl-mode lockstep "${A[@]}" "$B/kernels/irregular/spmv.elf"
   if [ $RC -eq 3 ] && grep -q "lockstep mismatch at cycle [0-9]*, WPU 0, block prt" "$ERR"; then ok
   else bad "lockstep prt with an injected mismatch: want exit 3; got $RC: $(tail -c 400 "$ERR")"; fi
-  else bad "--rtl-wave: exit $RC: $(ls -la "$T"/loop.* 2>&1; head -c 300 "$ERR")"; fi
 fi
 fi
+}

@@ -28,6 +28,8 @@ test-deps: $(SETUP_STAMP)
 	@$(MAKE) --no-print-directory $(WPUSIM) $(ASAN_BUILD)/wpusim kernels host-kernels isa-tests asm-tests \
 	    $(BUILD)/tests/test_softfloat $(BUILD)/tests/test_wst $(BUILD)/tests/test_fetcharb \
 	    $(BUILD)/tests/replay_block $(BUILD)/tests/test_memsys
+	@if command -v $(VERILATOR) >/dev/null && command -v $(YOSYS) >/dev/null; then \
+	  $(MAKE) --no-print-directory rtl-prereqs; fi
 
 test: test-deps
 	BUILD=$(BUILD) bash tests/run.sh $(GROUPS)
