@@ -214,6 +214,8 @@ def main(argv):
                                                 'returnByValue': True})['result'].get('value')
             if ready == '1':
                 break
+            if any(e['method'] == 'Runtime.exceptionThrown' for e in b.events):
+                break  # the script died: it will not finish (the exception is reported below)
             time.sleep(0.2)
         if ready != '1':
             problems.append('the page\'s script never finished (no data-ready on <body>)')
