@@ -24,8 +24,10 @@ $(BUILD)/simtests/%.elf: tests/sim/%.S kernels/runtime/link.ld
 	@mkdir -p $(dir $@)
 	$(RV_CC) $(RV_ASFLAGS) $< -o $@
 
+# (on both cores unless make was given -j: the sanitizer build is two long
+# compiles that the kernels' builds can run beside)
 test-deps: $(SETUP_STAMP)
-	@$(MAKE) --no-print-directory $(WPUSIM) $(ASAN_BUILD)/wpusim kernels host-kernels isa-tests asm-tests \
+	@$(MAKE) --no-print-directory $(if $(filter -j%,$(MAKEFLAGS)),,-j2) $(WPUSIM) $(ASAN_BUILD)/wpusim kernels host-kernels isa-tests asm-tests \
 	    $(BUILD)/tests/test_softfloat $(BUILD)/tests/test_wst $(BUILD)/tests/test_fetcharb \
 	    $(BUILD)/tests/replay_block $(BUILD)/tests/test_memsys
 	@if command -v $(VERILATOR) >/dev/null && command -v $(YOSYS) >/dev/null; then \
