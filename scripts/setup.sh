@@ -7,7 +7,7 @@
 # kernels; python3 runs the suite script; verilator (with g++ and zlib) and
 # yosys run the RTL flow that `make test` checks (tb/flow.mk, tests/rtl.sh).
 # gtkwave only views waveforms (`make wave`), and xvfb, x11-utils and
-# imagemagick let `make wave-shot` (and the rtl-wave test) photograph it on a
+# imagemagick let `make wave-shot` (and each rtl-BLOCK test group) photograph it on a
 # virtual display: installed too, but a failure to install them is only a
 # warning. gnuplot-nox draws `make figures`'s plots (PNG, SVG); without it the
 # tables are still written: a failure to install it is only a warning too.

@@ -2,7 +2,7 @@
 # scripts/wave_shot.sh FST GTKW PNG: open a waveform in GTKWave with its save
 # file on a private virtual display (Xvfb) and write a screenshot of the
 # screen to PNG: how `make wave` looks to a user, on a machine without a
-# display (make wave-shot; the rtl-wave test group). Exit 0 only when the
+# display (make wave-shot; the rtl-BLOCK test groups). Exit 0 only when the
 # screenshot was written; 2 when a tool is missing (names it and the package).
 set -u
 fst=$1 gtkw=$2 png=$3

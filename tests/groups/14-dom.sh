@@ -1,7 +1,7 @@
 # ---------------------------------------------------------------- diverge on miss
 # docs/dom.md. The MDT's hand-worked port traces (tests/blocks/mdt) run with
-# the other blocks' in the dws group; the DoM legends run in its every-policy
-# x every-preset x every-kernel matrix (tests/dws_equiv.sh), with --check.
+# the other blocks' in the dws group; the DoM legends run in the policy
+# matrix (the matrix group, tests/matrix_run.sh), with --check.
 # cost: 60
 group dom
 dom_stats() { # dom_stats FILE: the DoM counters of a run, in a fixed order
