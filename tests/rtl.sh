@@ -12,7 +12,9 @@
 # make (tb/flow.mk, docs/rtl.md). WSIM_TEST_LONG=1 runs the random
 # testbenches ten times longer and simulates every set's netlist.
 
-RTL_TIER=test RTL_CYCLES=200000
+# (the netlists' runs: RTL_NET_CYCLES / the block's divisor, in both tiers:
+# the long tier simulates every set's netlist, not longer runs of them)
+RTL_TIER=test RTL_CYCLES=200000 RTL_NET_CYCLES=200000
 [ "$LONG" = 1 ] && RTL_TIER=long RTL_CYCLES=2000000
 RTL_MAKE="make --no-print-directory -s BUILD=$B RTL_TIER=$RTL_TIER"
 
@@ -247,9 +249,9 @@ print(eval(sys.argv[1], g))' "$state" "$(grep -E "^$s " "tb/$b.params")")
     else bad "$b $s: $got flip-flops after synthesis, the contract's state is ${want:-?} bits ($state; area '$area')"; fi
     tb=$(rtl_tb "$b" "$s" net)
     [ -x "$tb" ] || { bad "no post-synthesis testbench $tb"; continue; }
-    run "rtl-$b-net-$s" 600 "$tb" +seed=3 +cycles=$((RTL_CYCLES / netdiv)) +quiet +wave="$T/$b-net-$s.fst"
+    run "rtl-$b-net-$s" 600 "$tb" +seed=3 +cycles=$((RTL_NET_CYCLES / netdiv)) +quiet +wave="$T/$b-net-$s.fst"
     if [ $RC -eq 0 ] && grep -q "PASS" "$OUT"; then ok
-    else bad "post-synthesis $b $s (replay: $tb +seed=3 +cycles=$((RTL_CYCLES / netdiv))): exit $RC: $(tail -n 14 "$OUT" "$ERR")"; fi
+    else bad "post-synthesis $b $s (replay: $tb +seed=3 +cycles=$((RTL_NET_CYCLES / netdiv))): exit $RC: $(tail -n 14 "$OUT" "$ERR")"; fi
   done
 
   # the proof: every assertion in every reachable state of each formal set;
