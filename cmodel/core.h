@@ -218,6 +218,7 @@ struct wsim {
     int group_stats; /* a mechanism shapes the groups: groups_sum and groups_max are counted */
     uint64_t (*bprof)[4]; /* --branch-profile: per code word (branchsel.c), or NULL */
     uint64_t check_inject; /* test hook (WSIM_CHECK_INJECT): corrupt a group at this cycle */
+    struct check_warp_sum *check_sum; /* --check's per-warp sums (check.c), allocated at its first clock */
     wsim_block_hook_t block_hook; /* where the blocks come from (NULL create: the C models) */
     char block_err[1024];         /* why the first refused block was refused (wsim_create fails) */
     int block_failed;             /* wsim_block_failed(): stop at the end of the cycle */

@@ -293,6 +293,7 @@ void wsim_destroy(wsim_t *s)
         MECH_CALL(s, free_wpu, s, &s->wpu[i]);
     }
     roi_free(s);
+    free(s->check_sum);
     free(s->blocks);
     free(s->wpu);
     free(s->threads_mem);

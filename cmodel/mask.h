@@ -42,6 +42,15 @@ static inline void wmask_set(wmask_t *m, int lane) { m->w[lane >> 6] |= 1ull << 
 static inline void wmask_clear(wmask_t *m, int lane) { m->w[lane >> 6] &= ~(1ull << (lane & 63)); }
 static inline bool wmask_test(const wmask_t *m, int lane) { return (m->w[lane >> 6] >> (lane & 63)) & 1; }
 
+/* n <= 64 lanes from lane at, lane at the lowest bit */
+static inline uint64_t wmask_bits(const wmask_t *m, int at, int n)
+{
+    const int w = at >> 6, o = at & 63;
+    uint64_t x = m->w[w] >> o;
+    if (o && o + n > 64 && w + 1 < WMASK_WORDS) x |= m->w[w + 1] << (64 - o);
+    return n >= 64 ? x : x & ((1ull << n) - 1);
+}
+
 static inline bool wmask_any(const wmask_t *m)
 {
     uint64_t a = 0;

@@ -401,15 +401,14 @@ static int lwm_check_wpu(const struct wsim *s, const wpu_t *u, char *msg, size_t
     /* the last sub-warp: one thread per column at most */
     const int N = L->cfg.cols;
     uint64_t cols = 0;
-    for (int r = 0; r < L->cfg.rows; r++)
-        for (int c = 0; c < N; c++)
-            if (wmask_test(&L->out.pick, r * N + c)) {
-                if ((cols >> c) & 1) {
-                    snprintf(msg, len, "WPU %d: a sub-warp holds two threads of column %d", u->id, c);
-                    return 1;
-                }
-                cols |= 1ull << c;
-            }
+    for (int r = 0; r < L->cfg.rows; r++) { /* (a row's N <= 64 columns at a time) */
+        const uint64_t row = wmask_bits(&L->out.pick, r * N, N), twice = cols & row;
+        if (twice) {
+            snprintf(msg, len, "WPU %d: a sub-warp holds two threads of column %d", u->id, __builtin_ctzll(twice));
+            return 1;
+        }
+        cols |= row;
+    }
     return 0;
 }
 
