@@ -158,7 +158,7 @@ rtl_block_group() {
   for s in $sets; do
     tb=$(rtl_tb "$b" "$s" rtl)
     [ -x "$tb" ] || { bad "$b/$s: no testbench $tb"; continue; }
-    run "rtl-tb-$b-$s" 300 "$tb" +seed=1 +cycles=$RTL_CYCLES +quiet +wave="$T/$b-$s.fst"
+    run "rtl-tb-$b-$s" $((RTL_CYCLES / 1000 + 100)) "$tb" +seed=1 +cycles=$RTL_CYCLES +quiet +wave="$T/$b-$s.fst"
     if [ $RC -eq 0 ] && grep -q "PASS" "$OUT"; then ok
     else bad "$b/$s random run (replay: $tb +seed=1 +cycles=$RTL_CYCLES): exit $RC: $(tail -n 14 "$OUT" "$ERR")"; fi
   done

@@ -12,9 +12,9 @@ if [ $RC -eq 0 ]; then ok; else bad "test_fetcharb: $(grep FAIL "$OUT" | head -n
 # paper-size blackjack warp 0 waits for its fetch group's turn from cycle 101,364
 # while the prioritized group issues, longer than the watchdog's 12.5 M cycles.
 # No alarm: the run completes with Conv's results (before: exit 3, "a simulator bug").
-run fa-starved 120 "$SIM" --config lwm --policy 2Lev --arg 2 --quiet --dump "$T/fa-starved.dump" "$B/kernels/blackjack.elf"
+run fa-starved 900 "$SIM" --config lwm --policy 2Lev --arg 2 --quiet --dump "$T/fa-starved.dump" "$B/kernels/blackjack.elf"
 R2=$RC
-run fa-starved-conv 120 "$SIM" --config lwm --policy Conv --arg 2 --quiet --dump "$T/fa-starved-conv.dump" "$B/kernels/blackjack.elf"
+run fa-starved-conv 900 "$SIM" --config lwm --policy Conv --arg 2 --quiet --dump "$T/fa-starved-conv.dump" "$B/kernels/blackjack.elf"
 if [ $R2 -eq 0 ] && [ $RC -eq 0 ] && cmp -s "$T/fa-starved.dump" "$T/fa-starved-conv.dump"; then ok
 else bad "2Lev on paper-size blackjack: $(cat "$T"/fa-starved*.err 2>/dev/null | head -c 400)"; fi
 F=tests/blocks/fetcharb/twolevel

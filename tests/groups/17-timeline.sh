@@ -18,11 +18,11 @@ while read -r k p pol; do
   if [ $rc -eq 0 ] && [ $RC -eq 0 ] && cmp -s "$o.json" "$o.off.json" && cmp -s "$o.dump" "$o.off.dump" \
      && cmp -s "$o.trace" "$o.off.trace"; then ok
   else bad "$k $pol: with --timeline (exit $rc) the statistics, results or trace differ from without (exit $RC): $(diff "$o.json" "$o.off.json" | head -c 300)"; fi
-  run "tl-check-$k" 120 python3 scripts/timeline_check.py "$o.timeline.json.gz"
+  run "tl-check-$k" 600 python3 scripts/timeline_check.py "$o.timeline.json.gz"
   if [ $RC -eq 0 ] && grep -q ": OK: " "$OUT"; then ok
   else bad "$k $pol: the timeline breaks the format's rules: $(head -c 600 "$OUT" "$ERR")"; fi
   # what it holds against the statistics
-  run "tl-count-$k" 120 python3 - "$o.timeline.json.gz" "$o.json" <<'PY'
+  run "tl-count-$k" 600 python3 - "$o.timeline.json.gz" "$o.json" <<'PY'
 import collections, gzip, json, sys
 tl = json.load(gzip.open(sys.argv[1], 'rt'))
 st = json.load(open(sys.argv[2]))

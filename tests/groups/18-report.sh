@@ -12,7 +12,7 @@ if ! command -v chromium >/dev/null; then
 else
   for k in merge nl blackjack; do
     o=$T/see/$k
-    run "rp-$k" 120 python3 scripts/report.py "$o.json" --timeline "$o.timeline.json.gz" --label "$k" -o "$o.html"
+    run "rp-$k" 600 python3 scripts/report.py "$o.json" --timeline "$o.timeline.json.gz" --label "$k" -o "$o.html"
     if [ $RC -ne 0 ]; then bad "report.py $k: exit $RC: $(head -c 300 "$ERR")"; continue; fi
     run "rp-browser-$k" 300 python3 scripts/browser_check.py "$o.html" "$o.json" --png "$B/see/report-$k.png"
     if [ $RC -eq 0 ] && grep -q "OK: no console error; [0-9]* numbers equal the JSON's; timeline 0: [1-9][0-9]* slices" "$OUT"; then ok
