@@ -157,12 +157,16 @@ ORDER=$(for c in "${!CHAINS[@]}"; do
 done | sort -k1,1nr -k2,2n | cut -d' ' -f2)
 JOBS=${WSIM_TEST_JOBS:-2}
 PRINTED=0
+NSEL=${#SELECTED[@]}
 print_done() { # prints, in NN order, the groups that have ended since the last call
   local n
+  # on a terminal, how far the run is (stderr; a line the output then overwrites)
+  [ -t 2 ] && printf '\r[%d of %d groups done, %d s]' "$(ls "$GROUPS_OUT" | grep -c '\.count$')" "$NSEL" "$SECONDS" >&2
   while [ $PRINTED -lt ${#GROUPS_ORDER[@]} ]; do
     n=${GROUPS_ORDER[$PRINTED]}
     if [ -n "${SELECTED[$n]:-}" ]; then
       [ -f "$GROUPS_OUT/$n.count" ] || return 0
+      [ -t 2 ] && printf '\r\033[K' >&2
       cat "$GROUPS_OUT/$n.log"
       read -r p f <"$GROUPS_OUT/$n.count"
       PASS=$((PASS + p)) FAIL=$((FAIL + f))
@@ -186,6 +190,7 @@ for n in "${GROUPS_ORDER[@]}"; do
   mv "$GROUPS_OUT/$n.log.x" "$GROUPS_OUT/$n.log"; echo "0 1" >"$GROUPS_OUT/$n.count"
 done
 print_done
+[ -t 2 ] && printf '\r\033[K' >&2
 GROUP=done
 # No process the suite started is left running (an orphaned simulator keeps
 # a core busy for minutes): each carries WSIM_TEST_SUITE=$T in its environment.
