@@ -18,8 +18,18 @@
 # manifest, and the DWS suite at its small size.
 # cost: 200
 group matrix
-with_conv() { # with_conv RESULTS: each line, then "|" and the Conv run's dump, insts and hash of its pair
-  awk 'NR == FNR { if ($3 == "Conv") ref[$1 " " $2] = $6 " " $8 " " $9; next } { print $0, "|", ref[$1 " " $2] }' "$1" "$1"
+# check_runs RESULTS ERRDIR WHAT: each run of RESULTS (tests/matrix_run.sh)
+# exited 0 under --check and gave its pair's Conv run's results, thread-
+# instruction count and per-thread instruction counts
+check_runs() {
+  local k p pol rc dump insts hash rdump rinsts rhash
+  while read -r k p pol rc _ dump _ insts hash _ rdump rinsts rhash; do
+    if [ "$rc" != rc=0 ]; then bad "$3$k $p $pol: exit ${rc#rc=}: $(head -c 400 "$2/$k.$p.$pol.err")"
+    elif [ "$dump" != "$rdump" ]; then bad "$3$k $p $pol: results differ from Conv"
+    elif [ "$insts" != "$rinsts" ]; then bad "$3$k $p $pol: thread instructions ${insts#insts=} vs Conv ${rinsts#insts=}"
+    elif [ "$hash" != "$rhash" ]; then bad "$3$k $p $pol: per-thread instruction counts differ from Conv"
+    else ok; fi
+  done < <(awk 'NR == FNR { if ($3 == "Conv") ref[$1 " " $2] = $6 " " $8 " " $9; next } { print $0, "|", ref[$1 " " $2] }' "$1" "$1")
 }
 MT=$T/matrix
 mkdir -p "$MT"
@@ -33,14 +43,7 @@ nk=$(awk '{ print $1 }' "$MT/runs" | sort -u | wc -l)
 want_k=$(ls "$B"/kernels/*.elf | wc -l)
 if [ "$(grep -c '' "$MT/results")" = "$(grep -c '' "$MT/runs")" ] && [ "$npk" = $((pols * 6)) ] && [ "$nk" = "$want_k" ]; then ok
 else bad "policy matrix ($HOW): $(grep -c '' "$MT/results") results of $(grep -c '' "$MT/runs") runs, $npk policy x preset pairs (want $((pols * 6))), $nk kernels (want $want_k)"; fi
-# each run: exit 0 under --check, Conv's results and counts
-while read -r k p pol rc _ dump _ insts hash _ rdump rinsts rhash; do
-  if [ "$rc" != rc=0 ]; then bad "$k $p $pol: exit ${rc#rc=}: $(head -c 400 "$MT/$k.$p.$pol.err")"
-  elif [ "$dump" != "$rdump" ]; then bad "$k $p $pol: results differ from Conv"
-  elif [ "$insts" != "$rinsts" ]; then bad "$k $p $pol: thread instructions ${insts#insts=} vs Conv ${rinsts#insts=}"
-  elif [ "$hash" != "$rhash" ]; then bad "$k $p $pol: per-thread instruction counts differ from Conv"
-  else ok; fi
-done < <(with_conv "$MT/results")
+check_runs "$MT/results" "$MT" ""
 # ... and what the manifest pins, for the runs of both (sample: those lines
 # of it; long: every line of it, and more runs than it pins)
 awk 'NR == FNR { pin[$1 " " $2 " " $3] = 1; next } ($1 " " $2 " " $3) in pin' tests/manifest.txt "$MT/results" |
@@ -63,9 +66,5 @@ if [ "$LONG" = 1 ]; then # the DWS suite at its small size on the papers' system
   done > "$MT/small-runs"
   mkdir -p "$MT/small"
   bash tests/matrix_run.sh "$SIM" "$MT/small" --check --arg 1 < "$MT/small-runs" > "$MT/small-results"
-  while read -r k p pol rc _ dump _ insts hash _ rdump rinsts rhash; do
-    if [ "$rc" != rc=0 ]; then bad "small size: $k $p $pol: exit ${rc#rc=}: $(head -c 400 "$MT/small/$k.$p.$pol.err")"
-    elif [ "$dump $insts $hash" != "$rdump $rinsts $rhash" ]; then bad "small size: $k $p $pol: results or instruction counts differ from Conv"
-    else ok; fi
-  done < <(with_conv "$MT/small-results")
+  check_runs "$MT/small-results" "$MT/small" "small size: "
 fi
